@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Every target is compiled in the Swift 6 language mode, which turns on complete strict
+// concurrency checking. CI adds `-warnings-as-errors` so the build stays warning-free.
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "Ripple",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Ripple", targets: ["Ripple"]),
+        .executable(name: "ripple-tour", targets: ["ripple-tour"]),
+    ],
+    targets: [
+        .target(name: "Ripple", swiftSettings: strict),
+        .executableTarget(name: "ripple-tour", dependencies: ["Ripple"], swiftSettings: strict),
+        .testTarget(name: "RippleTests", dependencies: ["Ripple"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,88 @@
+import Synchronization
+
+extension ObservableType {
+    /// Creates a sequence from a closure that is run once for every subscriber.
+    ///
+    /// The closure receives an observer to send events to and returns a disposable
+    /// that cancels whatever it started. Events sent after a terminal event, or after
+    /// the subscription is disposed, are dropped.
+    ///
+    /// ```swift
+    /// let numbers = Observable<Int>.create { observer in
+    ///     observer.onNext(1)
+    ///     observer.onNext(2)
+    ///     observer.onCompleted()
+    ///     return Disposables.create()
+    /// }
+    /// ```
+    public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
+        if journeyTracingIsOn {
+            JourneyTrace.step("Observable", "create", "stores your closure in an AnonymousObservable; nothing runs yet")
+        }
+        return AnonymousObservable(subscribe)
+    }
+}
+
+/// The sequence `Observable.create` returns: it only stores the closure.
+final class AnonymousObservable<Element>: Producer<Element> {
+    typealias SubscribeHandler = (AnyObserver<Element>) -> Disposable
+
+    let subscribeHandler: SubscribeHandler
+
+    init(_ subscribeHandler: @escaping SubscribeHandler) {
+        self.subscribeHandler = subscribeHandler
+        super.init()
+        if journeyTracingIsOn {
+            JourneyTrace.step("AnonymousObservable", "init", "keeps the closure as its subscribeHandler")
+        }
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        if journeyTracingIsOn {
+            JourneyTrace.step("AnonymousObservable", "run", "makes an AnonymousObservableSink around \(typeName(observer))")
+        }
+        let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
+        let subscription = sink.run(self)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// One subscription to an ``AnonymousObservable``: the object behind the `observer`
+/// your `create` closure receives.
+final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let isStopped = Atomic<Bool>(false)
+
+    override init(observer: Observer, cancel: Cancelable) {
+        super.init(observer: observer, cancel: cancel)
+        if journeyTracingIsOn {
+            JourneyTrace.step("AnonymousObservableSink", "init", "a Sink that remembers the observer and the SinkDisposer")
+        }
+    }
+
+    func on(_ event: Event<Element>) {
+        if journeyTracingIsOn {
+            JourneyTrace.step("AnonymousObservableSink", "on", "receives \(event) from your closure")
+        }
+        switch event {
+        case .next:
+            if isStopped.load(ordering: .relaxed) {
+                return
+            }
+            forwardOn(event)
+        case .error, .completed:
+            if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
+                forwardOn(event)
+                dispose()
+            }
+        }
+    }
+
+    func run(_ parent: AnonymousObservable<Element>) -> Disposable {
+        if journeyTracingIsOn {
+            JourneyTrace.step("AnonymousObservableSink", "run", "calls subscribeHandler(AnyObserver(self)): your create closure runs now")
+        }
+        return parent.subscribeHandler(AnyObserver(self))
+    }
+}

@@ -1,0 +1,57 @@
+/// A type-erased observer: forwards every event to a closure or to a wrapped observer.
+///
+/// The `observer` that `Observable.create` hands to your closure is an `AnyObserver`
+/// wrapping the subscription's sink (journey step 9).
+///
+/// ```swift
+/// let printer = AnyObserver<String> { event in print(event) }
+/// printer.onNext("hello")   // prints next(hello)
+/// ```
+public struct AnyObserver<Element>: ObserverType {
+    /// The closure every event is handed to.
+    public typealias EventHandler = (Event<Element>) -> Void
+
+    private let observer: EventHandler
+
+    /// An observer that calls `eventHandler` for each event.
+    public init(eventHandler: @escaping EventHandler) {
+        self.observer = eventHandler
+    }
+
+    /// An observer that forwards each event to `observer`.
+    public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        self.observer = observer.on
+    }
+
+    /// Forwards `event` to the wrapped handler.
+    public func on(_ event: Event<Element>) {
+        if journeyTracingIsOn {
+            JourneyTrace.step("AnyObserver", "on", "\(event) enters the observer handed to your create closure")
+        }
+        observer(event)
+    }
+
+    /// Returns `self`.
+    public func asObserver() -> AnyObserver<Element> {
+        self
+    }
+}
+
+extension ObserverType {
+    /// Erases the type of this observer.
+    public func asObserver() -> AnyObserver<Element> {
+        AnyObserver(self)
+    }
+
+    /// An observer of `Result` that transforms each element with `transform` before
+    /// forwarding it here. A throwing `transform` forwards `.error` instead.
+    ///
+    /// ```swift
+    /// let strings: AnyObserver<String> = intObserver.mapObserver { Int($0) ?? 0 }
+    /// ```
+    public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
+        AnyObserver { event in
+            self.on(event.map(transform))
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// A sequence of events that observers subscribe to: the central type of Rx.
+///
+/// An `Observable` is a description of work, not the work itself: nothing happens
+/// until someone subscribes, and each subscription runs the work anew.
+///
+/// ```swift
+/// let greetings = Observable.of("hello", "world")
+/// greetings.subscribe(onNext: { print($0) })
+/// ```
+///
+/// You do not subclass `Observable`; you make one with a creation operator
+/// (``ObservableType/create(_:)``, ``ObservableType/just(_:)``, …) or an operator.
+public class Observable<Element>: ObservableType {
+    init() {
+        #if DEBUG
+        Resources.incrementTotal()
+        #endif
+    }
+
+    /// Subscribes `observer` to this sequence. Implemented by each concrete sequence.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        abstractMethod()
+    }
+
+    /// Returns `self`.
+    public func asObservable() -> Observable<Element> {
+        self
+    }
+
+    deinit {
+        #if DEBUG
+        Resources.decrementTotal()
+        #endif
+    }
+}

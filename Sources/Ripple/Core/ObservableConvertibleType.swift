@@ -1,0 +1,12 @@
+/// A type that can present itself as an ``Observable``: "everything is a sequence".
+///
+/// ```swift
+/// let numbers: Observable<Int> = someTrait.asObservable()
+/// ```
+public protocol ObservableConvertibleType {
+    /// The type of element in the sequence.
+    associatedtype Element
+
+    /// This value as an ``Observable``.
+    func asObservable() -> Observable<Element>
+}

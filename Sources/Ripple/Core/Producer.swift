@@ -1,0 +1,43 @@
+/// The base of every sequence Ripple implements: an ``Observable`` whose subscription
+/// is split into a *sink* (which carries events to the observer) and a *subscription*
+/// (whatever the sequence started: a timer, an upstream subscription, a request).
+///
+/// The journey of a subscription:
+/// 1. ``subscribe(_:)`` makes a ``SinkDisposer``, the disposable the caller gets back.
+/// 2. It calls ``run(_:cancel:)``, which each sequence overrides to build its ``Sink``
+///    and start its work; it returns `(sink, subscription)`.
+/// 3. Both are handed to the `SinkDisposer`, so one `dispose()` silences the sink and
+///    cancels the work.
+///
+/// Subscription runs on the ``CurrentThreadScheduler`` trampoline: when no trampoline
+/// is active on this thread, `subscribe` starts one, so work the sequence schedules
+/// recursively (the elements of `range`, `from`, …) runs after `subscribe` has wired
+/// everything up, and synchronous sources combined by `merge` interleave as in RxSwift.
+class Producer<Element>: Observable<Element> {
+    override init() {
+        super.init()
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if journeyTracingIsOn {
+            JourneyTrace.step("Producer", "subscribe", "makes a SinkDisposer, then calls run(observer, cancel:) on \(typeName(self))")
+        }
+        return CurrentThreadScheduler.runOnTrampoline {
+            let disposer = SinkDisposer()
+            let (sink, subscription) = self.run(observer, cancel: disposer)
+            disposer.setSinkAndSubscription(sink: sink, subscription: subscription)
+            return disposer
+        }
+    }
+
+    /// Builds the sink for `observer` and starts the sequence's work.
+    ///
+    /// - Parameters:
+    ///   - observer: The downstream observer; the sink forwards events to it.
+    ///   - cancel: The subscription's ``SinkDisposer``. A sink disposes it to end the
+    ///     whole subscription (after a terminal event, for example).
+    /// - Returns: The sink, and the disposable that cancels the started work.
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        abstractMethod()
+    }
+}

@@ -1,0 +1,104 @@
+extension ObservableType {
+    /// Subscribes a closure that receives every event.
+    ///
+    /// ```swift
+    /// Observable.of(1, 2).subscribe { event in print(event) }
+    /// // next(1), next(2), completed
+    /// ```
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
+        asObservable().subscribe(AnonymousObserver(on))
+    }
+
+    /// Subscribes closures for elements, the error, completion and disposal.
+    ///
+    /// `onDisposed` runs exactly once: after `onError` or `onCompleted`, or when the
+    /// returned disposable is disposed, whichever comes first. An error with no
+    /// `onError` goes to ``Hooks/defaultErrorHandler``.
+    ///
+    /// ```swift
+    /// let subscription = Observable.of(1, 2).subscribe(
+    ///     onNext: { print("next \($0)") },
+    ///     onCompleted: { print("completed") },
+    ///     onDisposed: { print("dispose done") }
+    /// )
+    /// ```
+    ///
+    /// - Returns: A disposable that cancels the subscription.
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        if journeyTracingIsOn {
+            JourneyTrace.step("ObservableType", "subscribe(onNext:onError:onCompleted:onDisposed:)", "wraps your closures in an AnonymousObserver and subscribes it")
+        }
+        let disposable: Disposable = if let onDisposed {
+            Disposables.create(with: onDisposed)
+        } else {
+            Disposables.create()
+        }
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let observer = AnonymousObserver<Element> { event in
+            switch event {
+            case .next(let element):
+                if journeyTracingIsOn {
+                    JourneyTrace.step("your code", "onNext", "your closure receives \(element)")
+                }
+                onNext?(element)
+            case .error(let error):
+                if journeyTracingIsOn {
+                    JourneyTrace.step("your code", "onError", "your closure receives \(error)")
+                }
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+                disposable.dispose()
+            case .completed:
+                if journeyTracingIsOn {
+                    JourneyTrace.step("your code", "onCompleted", "your closure runs; then the subscription disposes itself")
+                }
+                onCompleted?()
+                disposable.dispose()
+            }
+        }
+        return Disposables.create(asObservable().subscribe(observer), disposable)
+    }
+
+    /// Subscribes closures that receive `object` as their first argument, holding
+    /// `object` weakly: once it is gone the closures are no longer called.
+    ///
+    /// ```swift
+    /// viewModel.title.subscribe(with: self, onNext: { owner, title in owner.show(title) })
+    /// ```
+    ///
+    /// - Returns: A disposable that cancels the subscription.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onNext: { [weak object] element in
+                guard let object else { return }
+                onNext?(object, element)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+}

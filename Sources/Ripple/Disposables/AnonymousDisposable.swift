@@ -1,0 +1,39 @@
+import Synchronization
+
+/// Runs a closure on the first `dispose()`: `Disposables.create(with:)`.
+final class AnonymousDisposable: Cancelable {
+    // The action runs exactly once: the atomic exchange on `disposed` picks the one
+    // caller that may run and clear it.
+    private let disposed = Atomic<Bool>(false)
+    private var disposeAction: (() -> Void)?
+
+    init(_ disposeAction: @escaping () -> Void) {
+        #if DEBUG
+        Resources.incrementTotal()
+        #endif
+        self.disposeAction = disposeAction
+    }
+
+    var isDisposed: Bool {
+        disposed.load(ordering: .acquiring)
+    }
+
+    func dispose() {
+        if disposed.exchange(true, ordering: .acquiringAndReleasing) {
+            return
+        }
+        if let action = disposeAction {
+            if journeyTracingIsOn {
+                JourneyTrace.step("AnonymousDisposable", "dispose", "runs the closure given to Disposables.create(with:), here your onDisposed")
+            }
+            disposeAction = nil
+            action()
+        }
+    }
+
+    deinit {
+        #if DEBUG
+        Resources.decrementTotal()
+        #endif
+    }
+}

@@ -1,0 +1,32 @@
+import Synchronization
+
+/// A disposable that only records whether it was disposed.
+///
+/// ```swift
+/// let cancelled = BooleanDisposable()
+/// cancelled.dispose()
+/// cancelled.isDisposed   // true
+/// ```
+public final class BooleanDisposable: Cancelable, Sendable {
+    private let disposed: Atomic<Bool>
+
+    /// A disposable that is not yet disposed.
+    public init() {
+        self.disposed = Atomic(false)
+    }
+
+    /// A disposable in the given state.
+    public init(isDisposed: Bool) {
+        self.disposed = Atomic(isDisposed)
+    }
+
+    /// Whether `dispose()` has been called.
+    public var isDisposed: Bool {
+        disposed.load(ordering: .acquiring)
+    }
+
+    /// Marks the disposable as disposed.
+    public func dispose() {
+        disposed.store(true, ordering: .releasing)
+    }
+}

@@ -1,0 +1,44 @@
+/// Factory methods for the common disposables.
+///
+/// ```swift
+/// return Disposables.create { timer.invalidate() }
+/// ```
+public enum Disposables {
+    /// A disposable that does nothing when disposed.
+    public static func create() -> Disposable {
+        NopDisposable.noOp
+    }
+
+    /// A disposable that runs `dispose` exactly once, on the first `dispose()` call.
+    public static func create(with dispose: @escaping () -> Void) -> Cancelable {
+        AnonymousDisposable(dispose)
+    }
+
+    /// A disposable that disposes both disposables, in order, once.
+    public static func create(_ disposable1: Disposable, _ disposable2: Disposable) -> Cancelable {
+        BinaryDisposable(disposable1, disposable2)
+    }
+
+    /// A disposable that disposes the three disposables, in order, once.
+    public static func create(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable) -> Cancelable {
+        CompositeDisposable(disposable1, disposable2, disposable3)
+    }
+
+    /// A disposable that disposes all of them, in order, once.
+    public static func create(
+        _ disposable1: Disposable,
+        _ disposable2: Disposable,
+        _ disposable3: Disposable,
+        _ disposables: Disposable...
+    ) -> Cancelable {
+        CompositeDisposable(disposables: [disposable1, disposable2, disposable3] + disposables)
+    }
+
+    /// A disposable that disposes all of `disposables`, in order, once.
+    public static func create(_ disposables: [Disposable]) -> Cancelable {
+        switch disposables.count {
+        case 2: BinaryDisposable(disposables[0], disposables[1])
+        default: CompositeDisposable(disposables: disposables)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Synchronization
+
+/// Collects disposables and disposes them, in insertion order, when the bag is
+/// deallocated: the usual way to tie subscriptions to an owner's lifetime.
+///
+/// ```swift
+/// final class ViewModel {
+///     private let disposeBag = DisposeBag()
+///     init(events: Observable<String>) {
+///         events.subscribe(onNext: { print($0) }).disposed(by: disposeBag)
+///     }
+/// }
+/// ```
+///
+/// To cancel everything early, replace the bag with a new one.
+// `@unchecked Sendable`: its mutable properties are accessed only under `lock`.
+public final class DisposeBag: @unchecked Sendable {
+    private let lock = Lock()
+    private var disposables: [Disposable] = []
+
+    /// An empty bag.
+    public init() {
+        #if DEBUG
+        Resources.incrementTotal()
+        #endif
+    }
+
+    /// A bag holding `disposables`.
+    public convenience init(disposing disposables: Disposable...) {
+        self.init(disposing: disposables)
+    }
+
+    /// A bag holding `disposables`.
+    public convenience init(disposing disposables: [Disposable]) {
+        self.init()
+        insert(disposables)
+    }
+
+    /// A bag holding the disposables the builder lists.
+    ///
+    /// ```swift
+    /// let bag = DisposeBag {
+    ///     first.subscribe(onNext: { print($0) })
+    ///     second.subscribe(onNext: { print($0) })
+    /// }
+    /// ```
+    public convenience init(@DisposableBuilder builder: () -> [Disposable]) {
+        self.init(disposing: builder())
+    }
+
+    /// Adds `disposable`; it is disposed when the bag is deallocated.
+    public func insert(_ disposable: Disposable) {
+        lock.withLock { self.disposables.append(disposable) }
+    }
+
+    /// Adds each of `disposables`.
+    public func insert(_ disposables: Disposable...) {
+        insert(disposables)
+    }
+
+    /// Adds each of `disposables`.
+    public func insert(_ disposables: [Disposable]) {
+        lock.withLock { self.disposables.append(contentsOf: disposables) }
+    }
+
+    /// Adds the disposables the builder lists.
+    public func insert(@DisposableBuilder builder: () -> [Disposable]) {
+        insert(builder())
+    }
+
+    deinit {
+        for disposable in disposables {
+            disposable.dispose()
+        }
+        #if DEBUG
+        Resources.decrementTotal()
+        #endif
+    }
+
+    /// Builds an array of disposables from a list of expressions, for
+    /// ``DisposeBag/init(builder:)`` and ``DisposeBag/insert(builder:)``.
+    @resultBuilder
+    public enum DisposableBuilder {
+        /// Collects the listed disposables.
+        public static func buildBlock(_ disposables: Disposable...) -> [Disposable] {
+            disposables
+        }
+    }
+}

@@ -1,0 +1,46 @@
+extension ObservableType {
+    /// A sequence that calls `observableFactory` for each subscriber and subscribes to
+    /// the sequence it returns. If the factory throws, the sequence fails with that error.
+    ///
+    /// ```swift
+    /// let now = Observable.deferred { Observable.just(clock.now) }   // read at subscribe time
+    /// ```
+    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
+        Deferred(observableFactory: observableFactory)
+    }
+}
+
+final private class Deferred<Element>: Producer<Element> {
+    let observableFactory: () throws -> Observable<Element>
+
+    init(observableFactory: @escaping () throws -> Observable<Element>) {
+        self.observableFactory = observableFactory
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = DeferredSink(observer: observer, cancel: cancel)
+        let subscription = sink.run(self)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+final private class DeferredSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    func run(_ parent: Deferred<Element>) -> Disposable {
+        do {
+            return try parent.observableFactory().subscribe(self)
+        } catch {
+            forwardOn(.error(error))
+            dispose()
+            return Disposables.create()
+        }
+    }
+
+    func on(_ event: Event<Element>) {
+        forwardOn(event)
+        if event.isStopEvent {
+            dispose()
+        }
+    }
+}

@@ -1,0 +1,21 @@
+extension ObservableType {
+    /// A sequence that completes at once, without elements.
+    ///
+    /// ```
+    /// empty():  |
+    /// ```
+    ///
+    /// ```swift
+    /// Observable<Int>.empty().subscribe(onCompleted: { print("done") })   // done
+    /// ```
+    public static func empty() -> Observable<Element> {
+        Empty()
+    }
+}
+
+final private class Empty<Element>: Producer<Element> {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}

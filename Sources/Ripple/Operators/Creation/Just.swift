@@ -1,0 +1,68 @@
+extension ObservableType {
+    /// A sequence of one element, then completion; both delivered during `subscribe`.
+    ///
+    /// ```
+    /// just(1):  -1-|
+    /// ```
+    ///
+    /// ```swift
+    /// Observable.just(42).subscribe(onNext: { print($0) })   // 42
+    /// ```
+    public static func just(_ element: Element) -> Observable<Element> {
+        Just(element: element)
+    }
+
+    /// A sequence of one element, then completion, each sent on `scheduler`.
+    ///
+    /// ```swift
+    /// Observable.just(42, scheduler: CurrentThreadScheduler.instance)
+    /// ```
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        ScheduledJust(element: element, scheduler: scheduler)
+    }
+}
+
+/// `just(_:)`: needs no sink, because there is nothing to cancel.
+final private class Just<Element>: Producer<Element> {
+    private let element: Element
+
+    init(element: Element) {
+        self.element = element
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        observer.on(.next(element))
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}
+
+final private class ScheduledJust<Element>: Producer<Element> {
+    let element: Element
+    let scheduler: ImmediateSchedulerType
+
+    init(element: Element, scheduler: ImmediateSchedulerType) {
+        self.element = element
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = ScheduledJustSink(observer: observer, cancel: cancel)
+        let subscription = sink.run(self)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+final private class ScheduledJustSink<Observer: ObserverType>: Sink<Observer> {
+    func run(_ parent: ScheduledJust<Observer.Element>) -> Disposable {
+        let scheduler = parent.scheduler
+        return scheduler.schedule(parent.element) { element in
+            self.forwardOn(.next(element))
+            return scheduler.schedule(()) { _ in
+                self.forwardOn(.completed)
+                self.dispose()
+                return Disposables.create()
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+extension ObservableType {
+    /// A sequence that never sends anything, not even a terminal event.
+    ///
+    /// ```
+    /// never():  ---------…
+    /// ```
+    ///
+    /// ```swift
+    /// let silence = Observable<Int>.never()   // useful as a placeholder or in tests
+    /// ```
+    public static func never() -> Observable<Element> {
+        NeverProducer()
+    }
+}
+
+final private class NeverProducer<Element>: Producer<Element> {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        Disposables.create()
+    }
+}

@@ -1,0 +1,188 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Synchronization
+
+/// The per-thread queue behind ``CurrentThreadScheduler``.
+///
+/// One `Trampoline` lives per thread that ever scheduled work, reached through a
+/// pthread key (one `pthread_getspecific` call, no dictionary lookup) and released
+/// when the thread exits. Its queue is a ring buffer that keeps its capacity, so
+/// queuing work allocates nothing once the buffer has grown to the working size.
+///
+/// Only its own thread ever touches a trampoline, so it needs no lock.
+final class Trampoline {
+    /// Whether work is running on this trampoline; new work is then queued.
+    private(set) var isActive = false
+    private var ring: ContiguousArray<TrampolineWork?> = ContiguousArray(repeating: nil, count: 16)
+    private var head = 0
+    private var count = 0
+
+    static var current: Trampoline? {
+        guard let pointer = pthread_getspecific(trampolineKey) else { return nil }
+        return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    static func forCurrentThread() -> Trampoline {
+        if let trampoline = current {
+            return trampoline
+        }
+        let trampoline = Trampoline()
+        // The thread's key owns one retain, released by the key's destructor.
+        pthread_setspecific(trampolineKey, Unmanaged.passRetained(trampoline).toOpaque())
+        return trampoline
+    }
+
+    /// Runs `body` with the trampoline active, then every queued piece of work, in order.
+    func runActive<Result>(_ body: () -> Result) -> Result {
+        assert(!isActive, "The trampoline is already active")
+        isActive = true
+        defer { isActive = false }
+        let result = body()
+        while let work = dequeue() {
+            work.run(on: self)
+        }
+        return result
+    }
+
+    func enqueue(_ work: TrampolineWork) {
+        if count == ring.count {
+            grow()
+        }
+        ring[(head + count) & (ring.count - 1)] = work
+        count += 1
+    }
+
+    private func dequeue() -> TrampolineWork? {
+        guard count > 0 else { return nil }
+        let work = ring[head]
+        ring[head] = nil
+        head = (head + 1) & (ring.count - 1)
+        count -= 1
+        return work
+    }
+
+    private func grow() {
+        var larger = ContiguousArray<TrampolineWork?>(repeating: nil, count: ring.count * 2)
+        for offset in 0..<count {
+            larger[offset] = ring[(head + offset) & (ring.count - 1)]
+        }
+        ring = larger
+        head = 0
+    }
+}
+
+private let trampolineKey: pthread_key_t = {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+    let status = pthread_key_create(&key) { pointer in
+        Unmanaged<Trampoline>.fromOpaque(pointer).release()
+    }
+    #else
+    let status = pthread_key_create(&key) { pointer in
+        guard let pointer else { return }
+        Unmanaged<Trampoline>.fromOpaque(pointer).release()
+    }
+    #endif
+    precondition(status == 0, "pthread_key_create failed: \(status)")
+    return key
+}()
+
+/// A piece of work queued on a ``Trampoline``.
+class TrampolineWork {
+    init() {
+        #if DEBUG
+        Resources.incrementTotal()
+        #endif
+    }
+
+    /// Runs the work, unless it was disposed while queued.
+    func run(on trampoline: Trampoline) {
+        abstractMethod()
+    }
+
+    deinit {
+        #if DEBUG
+        Resources.decrementTotal()
+        #endif
+    }
+}
+
+/// One action queued by ``CurrentThreadScheduler/schedule(_:action:)``.
+final class ScheduledTrampolineWork<State>: TrampolineWork, Cancelable {
+    private let state: State
+    private let action: (State) -> Disposable
+    private let disposable = SingleAssignmentDisposable()
+
+    init(state: State, action: @escaping (State) -> Disposable) {
+        self.state = state
+        self.action = action
+    }
+
+    var isDisposed: Bool {
+        disposable.isDisposed
+    }
+
+    override func run(on trampoline: Trampoline) {
+        if disposable.isDisposed {
+            return
+        }
+        disposable.setDisposable(action(state))
+    }
+
+    func dispose() {
+        disposable.dispose()
+    }
+}
+
+/// A recursion queued by ``CurrentThreadScheduler/scheduleRecursive(_:action:)``.
+///
+/// Each `recurse(state)` stores the state and queues this same object again, so a
+/// recursion of any length costs one allocation.
+final class RecursiveTrampolineWork<State>: TrampolineWork, Cancelable {
+    typealias Action = (_ state: State, _ recurse: (State) -> Void) -> Void
+
+    private let action: Action
+    private let disposed = Atomic<Bool>(false)
+    // Touched only on the trampoline's thread. `next` holds the state for the next
+    // run; `later` only fills when an action recurses more than once.
+    private var next: State?
+    private var later: [State] = []
+
+    init(state: State, action: @escaping Action) {
+        self.action = action
+        self.next = state
+    }
+
+    var isDisposed: Bool {
+        disposed.load(ordering: .relaxed)
+    }
+
+    override func run(on trampoline: Trampoline) {
+        guard let state = next else { return }
+        if later.isEmpty {
+            next = nil
+        } else {
+            next = later.removeFirst()
+        }
+        if disposed.load(ordering: .relaxed) {
+            return
+        }
+        action(state) { nextState in
+            if self.next == nil {
+                self.next = nextState
+            } else {
+                self.later.append(nextState)
+            }
+            trampoline.enqueue(self)
+        }
+    }
+
+    func dispose() {
+        disposed.store(true, ordering: .relaxed)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+// The Ripple tour: chapters that run real library code and show what happens inside.
+//
+//   swift run ripple-tour              runs every chapter
+//   swift run ripple-tour --list       lists the chapters
+//   swift run ripple-tour NAME         runs one chapter
+//   swift run ripple-tour NAME --trace also prints the library's numbered internal steps
+
+let chapters: [Chapter] = [
+    journeyChapter,
+]
+
+var options = TourOptions()
+var selected: [String] = []
+for argument in CommandLine.arguments.dropFirst() {
+    switch argument {
+    case "--trace":
+        options.trace = true
+    case "--list":
+        for chapter in chapters {
+            print("\(chapter.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(chapter.summary)")
+        }
+        exit(0)
+    case "--help", "-h":
+        print("usage: ripple-tour [--list] [--trace] [CHAPTER ...]")
+        exit(0)
+    default:
+        selected.append(argument)
+    }
+}
+
+let unknown = selected.filter { name in !chapters.contains { $0.name == name } }
+if !unknown.isEmpty {
+    print("unknown chapter: \(unknown.joined(separator: ", ")); `--list` shows the chapters")
+    exit(64)
+}
+
+let toRun = selected.isEmpty ? chapters : chapters.filter { selected.contains($0.name) }
+for chapter in toRun {
+    print("━━ \(chapter.name): \(chapter.summary)\n")
+    chapter.run(options)
+    print()
+}

@@ -1,0 +1,89 @@
+import Testing
+@testable import Ripple
+
+extension RippleTests {
+    @Suite struct JourneyTraceTests {
+        private func seedExample(_ log: @escaping (String) -> Void) {
+            let observable = Observable<Int>.create { observer in
+                observer.onNext(1)
+                observer.onNext(2)
+                observer.onCompleted()
+                return Disposables.create()
+            }
+            _ = observable.subscribe(
+                onNext: { log("next \($0)") },
+                onError: { log("error \($0)") },
+                onCompleted: { log("completed") },
+                onDisposed: { log("dispose done") }
+            )
+        }
+
+        @Test func theSeedExampleWalksTheJourneyInOrder() {
+            var printed: [String] = []
+            let steps = JourneyTrace.record { seedExample { printed.append($0) } }
+            #expect(printed == ["next 1", "next 2", "completed", "dispose done"])
+            #expect(steps.map(\.number) == Array(1...steps.count))
+            let path = steps.map { "\($0.type).\($0.member)" }
+            let expectedPrefix = [
+                "Observable.create",
+                "AnonymousObservable.init",
+                "ObservableType.subscribe(onNext:onError:onCompleted:onDisposed:)",
+                "AnonymousObserver.init",
+                "Producer.subscribe",
+                "SinkDisposer.init",
+                "AnonymousObservable.run",
+                "AnonymousObservableSink.init",
+                "AnonymousObservableSink.run",
+                "AnyObserver.on",
+                "AnonymousObservableSink.on",
+                "Sink.forwardOn",
+                "ObserverBase.on",
+                "AnonymousObserver.onCore",
+                "your code.onNext",
+            ]
+            #expect(Array(path.prefix(expectedPrefix.count)) == expectedPrefix)
+            #expect(path.contains("your code.onCompleted"))
+            #expect(path.contains("AnonymousDisposable.dispose"))
+            #expect(path.contains("Sink.dispose"))
+            #expect(path.contains("SinkDisposer.dispose"))
+            #expect(path.last == "SinkDisposer.setSinkAndSubscription")
+        }
+
+        @Test func nothingIsReportedWithoutATrace() {
+            let outside = JourneyTrace.record {}
+            seedExample { _ in }
+            let inside = JourneyTrace.record { seedExample { _ in } }
+            #expect(outside.isEmpty)
+            #expect(!inside.isEmpty)
+            #expect(!journeyTracingIsOn)
+        }
+
+        @Test func stepsAreNumberedAnewForEachTrace() {
+            let first = JourneyTrace.record { _ = Observable.just(1).subscribe() }
+            let second = JourneyTrace.record { _ = Observable.just(1).subscribe() }
+            #expect(first.first?.number == 1)
+            #expect(second.first?.number == 1)
+            #expect(first.map(\.description) == second.map(\.description))
+        }
+    }
+
+    @Suite struct ResourcesTests {
+        @Test func incrementAndDecrementMoveTheTotal() {
+            let before = Resources.total
+            #expect(Resources.incrementTotal() == before + 1)
+            #expect(Resources.total == before + 1)
+            #expect(Resources.decrementTotal() == before)
+        }
+
+        @Test func aLiveSubscriptionIsCountedUntilDisposed() {
+            let observable = Observable<Int>.create { _ in Disposables.create() }
+            let before = Resources.total
+            do {
+                let subscription = observable.subscribe()
+                #expect(Resources.total > before)
+                subscription.dispose()
+            }
+            #expect(Resources.total == before)
+        }
+    }
+}

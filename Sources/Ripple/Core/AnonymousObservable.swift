@@ -37,7 +37,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
         }
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         if journeyTracingIsOn {
             JourneyTrace.step("AnonymousObservable", "run", "makes an AnonymousObservableSink around \(typeName(observer))")
         }
@@ -49,7 +49,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
 
 /// One subscription to an ``AnonymousObservable``: the object behind the `observer`
 /// your `create` closure receives.
-final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let isStopped = Atomic<Bool>(false)
@@ -61,16 +61,23 @@ final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, Obs
         }
     }
 
+    func on(next element: Element) {
+        if journeyTracingIsOn {
+            JourneyTrace.step("AnonymousObservableSink", "on(next:)", "receives \(element) from your closure")
+        }
+        if isStopped.load(ordering: .relaxed) {
+            return
+        }
+        forwardOn(next: element)
+    }
+
     func on(_ event: Event<Element>) {
         if journeyTracingIsOn {
             JourneyTrace.step("AnonymousObservableSink", "on", "receives \(event) from your closure")
         }
         switch event {
-        case .next:
-            if isStopped.load(ordering: .relaxed) {
-                return
-            }
-            forwardOn(event)
+        case .next(let element):
+            on(next: element)
         case .error, .completed:
             if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
                 forwardOn(event)

@@ -12,15 +12,26 @@ public struct AnyObserver<Element>: ObserverType {
     public typealias EventHandler = (Event<Element>) -> Void
 
     private let observer: EventHandler
+    // Ripple's own sinks also take elements unwrapped (see `ElementObserver`); this
+    // is that road, or nil for observers that only take events.
+    private let nextHandler: ((Element) -> Void)?
 
     /// An observer that calls `eventHandler` for each event.
     public init(eventHandler: @escaping EventHandler) {
         self.observer = eventHandler
+        self.nextHandler = nil
     }
 
     /// An observer that forwards each event to `observer`.
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         self.observer = observer.on
+        self.nextHandler = nil
+    }
+
+    /// Wraps one of Ripple's sinks, keeping its element road open.
+    init<Observer: ElementObserver>(_ observer: Observer) where Observer.Element == Element {
+        self.observer = observer.on
+        self.nextHandler = observer.on(next:)
     }
 
     /// Forwards `event` to the wrapped handler.
@@ -29,6 +40,28 @@ public struct AnyObserver<Element>: ObserverType {
             JourneyTrace.step("AnyObserver", "on", "\(event) enters the observer handed to your create closure")
         }
         observer(event)
+    }
+
+    /// Sends `.next(element)`.
+    ///
+    /// The same as `on(.next(element))`; when this observer wraps a Ripple sink (the
+    /// observer `Observable.create` hands you), the element goes to it unwrapped.
+    public func onNext(_ element: Element) {
+        guard let nextHandler else {
+            onNextAsEvent(element)
+            return
+        }
+        if journeyTracingIsOn {
+            JourneyTrace.step("AnyObserver", "onNext", "\(element) enters the observer handed to your create closure")
+        }
+        nextHandler(element)
+    }
+
+    // Kept out of `onNext`: a function that builds an `Event` looks up the type
+    // `Event<Element>` on entry, even on the path that does not build one.
+    @inline(never)
+    private func onNextAsEvent(_ element: Element) {
+        on(.next(element))
     }
 
     /// Returns `self`.

@@ -22,6 +22,12 @@ public class Observable<Element>: ObservableType {
         abstractMethod()
     }
 
+    /// Subscribes one of Ripple's own observers, whose elements can travel unwrapped.
+    /// Sequences built on ``Producer`` override it; any other sequence sends events.
+    func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribe(observer)
+    }
+
     /// Returns `self`.
     public func asObservable() -> Observable<Element> {
         self

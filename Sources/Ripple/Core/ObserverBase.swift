@@ -3,20 +3,29 @@ import Synchronization
 /// The base of observers that run user code: lets elements through until the first
 /// terminal event, lets that one through exactly once, then ignores everything.
 ///
-/// Subclasses implement ``onCore(_:)``, which therefore never sees an event after
-/// `.error` or `.completed`, even if a misbehaving source sends one, or two threads
-/// race to end the sequence.
-class ObserverBase<Element>: Disposable, ObserverType {
+/// Subclasses implement ``onCore(next:)`` and ``onCore(_:)``, which therefore never see
+/// an event after `.error` or `.completed`, even if a misbehaving source sends one, or
+/// two threads race to end the sequence.
+class ObserverBase<Element>: Disposable, ElementObserver {
     private let isStopped = Atomic<Bool>(false)
+
+    final func on(next element: Element) {
+        if journeyTracingIsOn {
+            JourneyTrace.step("ObserverBase", "on(next:)", "lets \(element) through unless the sequence has already stopped")
+        }
+        if !isStopped.load(ordering: .relaxed) {
+            onCore(next: element)
+        }
+    }
 
     final func on(_ event: Event<Element>) {
         if journeyTracingIsOn {
             JourneyTrace.step("ObserverBase", "on", "lets \(event) through unless the sequence has already stopped")
         }
         switch event {
-        case .next:
+        case .next(let element):
             if !isStopped.load(ordering: .relaxed) {
-                onCore(event)
+                onCore(next: element)
             }
         case .error, .completed:
             if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
@@ -25,7 +34,12 @@ class ObserverBase<Element>: Disposable, ObserverType {
         }
     }
 
-    /// Handles an event that passed the grammar check.
+    /// Handles an element that passed the grammar check.
+    func onCore(next element: Element) {
+        abstractMethod()
+    }
+
+    /// Handles the terminal event, which passes the grammar check once.
     func onCore(_ event: Event<Element>) {
         abstractMethod()
     }

@@ -18,7 +18,13 @@ class Producer<Element>: Observable<Element> {
         super.init()
     }
 
+    /// An observer from outside Ripple gets an adapter, so that the sinks before it can
+    /// all pass elements unwrapped.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribe(elementObserver: ElementObserverAdapter(observer))
+    }
+
+    override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
         if journeyTracingIsOn {
             JourneyTrace.step("Producer", "subscribe", "makes a SinkDisposer, then calls run(observer, cancel:) on \(typeName(self))")
         }
@@ -37,7 +43,7 @@ class Producer<Element>: Observable<Element> {
     ///   - cancel: The subscription's ``SinkDisposer``. A sink disposes it to end the
     ///     whole subscription (after a terminal event, for example).
     /// - Returns: The sink, and the disposable that cancels the started work.
-    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         abstractMethod()
     }
 }

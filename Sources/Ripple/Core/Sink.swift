@@ -4,10 +4,11 @@ import Synchronization
 /// the operator's logic, and forwards the result to the downstream observer.
 ///
 /// Each operator is a ``Producer`` (the description) plus a `Sink` subclass (one per
-/// subscription). ``forwardOn(_:)`` is the only road downstream, and it drops every
-/// event once the sink is disposed: after `dispose()` returns, the observer hears
-/// nothing more. Checking that costs one atomic load per event and no lock.
-class Sink<Observer: ObserverType>: Disposable {
+/// subscription). ``forwardOn(next:)`` (elements) and ``forwardOn(_:)`` (events) are
+/// the only roads downstream, and both drop everything once the sink is disposed:
+/// after `dispose()` returns, the observer hears nothing more. Checking that costs one
+/// atomic load per event and no lock.
+class Sink<Observer: ElementObserver>: Disposable {
     /// The downstream observer.
     final let observer: Observer
     /// The subscription's ``SinkDisposer``; disposing it ends the whole subscription.
@@ -22,8 +23,20 @@ class Sink<Observer: ObserverType>: Disposable {
         self.cancel = cancel
     }
 
-    /// Forwards `event` downstream unless this sink has been disposed.
+    /// Forwards `element` downstream unless this sink has been disposed.
     @inline(__always)
+    final func forwardOn(next element: Observer.Element) {
+        if journeyTracingIsOn {
+            JourneyTrace.step("Sink", "forwardOn(next:)", "\(typeName(self)) checks it is not disposed, then hands \(element) to \(typeName(observer))")
+        }
+        if disposed.load(ordering: .relaxed) {
+            return
+        }
+        observer.on(next: element)
+    }
+
+    /// Forwards `event` downstream unless this sink has been disposed. Elements take
+    /// ``forwardOn(next:)``, which is cheaper.
     final func forwardOn(_ event: Event<Observer.Element>) {
         if journeyTracingIsOn {
             JourneyTrace.step("Sink", "forwardOn", "\(typeName(self)) checks it is not disposed, then hands \(event) to \(typeName(observer))")
@@ -32,6 +45,25 @@ class Sink<Observer: ObserverType>: Disposable {
             return
         }
         observer.on(event)
+    }
+
+    /// Ends the sequence: forwards `.completed`, then disposes this sink.
+    ///
+    /// Out of line on purpose: a function that builds an `Event` looks up the type
+    /// `Event<Element>` on entry (see ``ElementObserver``), so per-element code calls
+    /// this rather than `forwardOn(.completed)`.
+    @inline(never)
+    final func forwardCompletedAndDispose() {
+        forwardOn(.completed)
+        dispose()
+    }
+
+    /// Ends the sequence: forwards `.error(error)`, then disposes this sink. Out of
+    /// line for the reason given at ``forwardCompletedAndDispose()``.
+    @inline(never)
+    final func forwardErrorAndDispose(_ error: Swift.Error) {
+        forwardOn(.error(error))
+        dispose()
     }
 
     /// Whether ``dispose()`` has been called.

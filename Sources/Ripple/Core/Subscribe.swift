@@ -6,7 +6,7 @@ extension ObservableType {
     /// // next(1), next(2), completed
     /// ```
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        asObservable().subscribe(AnonymousObserver(on))
+        asObservable().subscribe(elementObserver: AnonymousObserver(on))
     }
 
     /// Subscribes closures for elements, the error, completion and disposal.
@@ -39,12 +39,14 @@ extension ObservableType {
             Disposables.create()
         }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let observer = AnonymousObserver<Element> { event in
+        let observer = AnonymousObserver<Element>(next: { element in
+            if journeyTracingIsOn {
+                JourneyTrace.step("your code", "onNext", "your closure receives \(element)")
+            }
+            onNext?(element)
+        }, stop: { event in
             switch event {
             case .next(let element):
-                if journeyTracingIsOn {
-                    JourneyTrace.step("your code", "onNext", "your closure receives \(element)")
-                }
                 onNext?(element)
             case .error(let error):
                 if journeyTracingIsOn {
@@ -63,8 +65,8 @@ extension ObservableType {
                 onCompleted?()
                 disposable.dispose()
             }
-        }
-        return Disposables.create(asObservable().subscribe(observer), disposable)
+        })
+        return Disposables.create(asObservable().subscribe(elementObserver: observer), disposable)
     }
 
     /// Subscribes closures that receive `object` as their first argument, holding

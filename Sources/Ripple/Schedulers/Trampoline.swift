@@ -14,13 +14,15 @@ import Synchronization
 /// when the thread exits. Its queue is a ring buffer that keeps its capacity, so
 /// queuing work allocates nothing once the buffer has grown to the working size.
 ///
-/// Only its own thread ever touches a trampoline, so it needs no lock.
+/// Only its own thread ever touches a trampoline, so it needs no lock; and no access
+/// to its properties overlaps another, so they skip the runtime exclusivity checks
+/// (several per element otherwise).
 final class Trampoline {
     /// Whether work is running on this trampoline; new work is then queued.
-    private(set) var isActive = false
-    private var ring: ContiguousArray<TrampolineWork?> = ContiguousArray(repeating: nil, count: 16)
-    private var head = 0
-    private var count = 0
+    @exclusivity(unchecked) private(set) var isActive = false
+    @exclusivity(unchecked) private var ring: ContiguousArray<TrampolineWork?> = ContiguousArray(repeating: nil, count: 16)
+    @exclusivity(unchecked) private var head = 0
+    @exclusivity(unchecked) private var count = 0
 
     static var current: Trampoline? {
         guard let pointer = pthread_getspecific(trampolineKey) else { return nil }
@@ -148,14 +150,18 @@ final class RecursiveTrampolineWork<State>: TrampolineWork, Cancelable {
 
     private let action: Action
     private let disposed = Atomic<Bool>(false)
-    // Touched only on the trampoline's thread. `next` holds the state for the next
-    // run; `later` only fills when an action recurses more than once.
-    private var next: State?
-    private var later: [State] = []
+    // Touched only on the trampoline's thread. `nextState` is the state for the next
+    // run while `hasNextState`; `laterStates` only fills when an action recurses more
+    // than once. (Neither an `Optional<State>` nor `laterStates.isEmpty`: in generic code
+    // each costs a runtime type lookup, and this runs once per element.)
+    @exclusivity(unchecked) private var nextState: State
+    @exclusivity(unchecked) private var hasNextState = true
+    @exclusivity(unchecked) private var laterStates: [State] = []
+    @exclusivity(unchecked) private var laterCount = 0
 
     init(state: State, action: @escaping Action) {
         self.action = action
-        self.next = state
+        self.nextState = state
     }
 
     var isDisposed: Bool {
@@ -163,20 +169,24 @@ final class RecursiveTrampolineWork<State>: TrampolineWork, Cancelable {
     }
 
     override func run(on trampoline: Trampoline) {
-        guard let state = next else { return }
-        if later.isEmpty {
-            next = nil
+        guard hasNextState else { return }
+        let state = nextState
+        if laterCount == 0 {
+            hasNextState = false
         } else {
-            next = later.removeFirst()
+            nextState = laterStates.removeFirst()
+            laterCount -= 1
         }
         if disposed.load(ordering: .relaxed) {
             return
         }
-        action(state) { nextState in
-            if self.next == nil {
-                self.next = nextState
+        action(state) { newState in
+            if self.hasNextState {
+                self.laterStates.append(newState)
+                self.laterCount += 1
             } else {
-                self.later.append(nextState)
+                self.nextState = newState
+                self.hasNextState = true
             }
             trampoline.enqueue(self)
         }

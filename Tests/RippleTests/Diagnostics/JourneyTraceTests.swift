@@ -34,15 +34,24 @@ extension RippleTests {
                 "AnonymousObservable.run",
                 "AnonymousObservableSink.init",
                 "AnonymousObservableSink.run",
+                "AnyObserver.onNext",
+                "AnonymousObservableSink.on(next:)",
+                "Sink.forwardOn(next:)",
+                "ObserverBase.on(next:)",
+                "AnonymousObserver.onCore(next:)",
+                "your code.onNext",
+            ]
+            #expect(Array(path.prefix(expectedPrefix.count)) == expectedPrefix)
+            let completion = [
                 "AnyObserver.on",
                 "AnonymousObservableSink.on",
                 "Sink.forwardOn",
                 "ObserverBase.on",
                 "AnonymousObserver.onCore",
-                "your code.onNext",
+                "your code.onCompleted",
             ]
-            #expect(Array(path.prefix(expectedPrefix.count)) == expectedPrefix)
-            #expect(path.contains("your code.onCompleted"))
+            let completionStart = path.firstIndex(of: "AnyObserver.on")
+            #expect(completionStart.map { Array(path[$0...].prefix(completion.count)) } == completion)
             #expect(path.contains("AnonymousDisposable.dispose"))
             #expect(path.contains("Sink.dispose"))
             #expect(path.contains("SinkDisposer.dispose"))

@@ -17,24 +17,27 @@ final private class Deferred<Element>: Producer<Element> {
         self.observableFactory = observableFactory
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = DeferredSink(observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class DeferredSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+final private class DeferredSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     func run(_ parent: Deferred<Element>) -> Disposable {
         do {
             return try parent.observableFactory().subscribe(self)
         } catch {
-            forwardOn(.error(error))
-            dispose()
+            forwardErrorAndDispose(error)
             return Disposables.create()
         }
+    }
+
+    func on(next element: Element) {
+        forwardOn(next: element)
     }
 
     func on(_ event: Event<Element>) {

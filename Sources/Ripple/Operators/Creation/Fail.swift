@@ -22,7 +22,7 @@ final private class Fail<Element>: Producer<Element> {
         self.error = error
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(.error(error))
         return Disposables.create()
     }

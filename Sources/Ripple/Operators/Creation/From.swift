@@ -62,23 +62,22 @@ final private class ObservableSequence<Elements: Sequence>: Producer<Elements.El
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ObservableSequenceSink<Elements, Observer>(observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class ObservableSequenceSink<Elements: Sequence, Observer: ObserverType>: Sink<Observer> where Elements.Element == Observer.Element {
+final private class ObservableSequenceSink<Elements: Sequence, Observer: ElementObserver>: Sink<Observer> where Elements.Element == Observer.Element {
     func run(_ parent: ObservableSequence<Elements>) -> Disposable {
         parent.scheduler.scheduleRecursive(parent.elements.makeIterator()) { iterator, recurse in
             var iterator = iterator
             if let element = iterator.next() {
-                self.forwardOn(.next(element))
+                self.forwardOn(next: element)
                 recurse(iterator)
             } else {
-                self.forwardOn(.completed)
-                self.dispose()
+                self.forwardCompletedAndDispose()
             }
         }
     }

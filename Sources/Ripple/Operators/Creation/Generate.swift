@@ -35,14 +35,14 @@ final private class Generate<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = GenerateSink(observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class GenerateSink<Observer: ObserverType>: Sink<Observer> {
+final private class GenerateSink<Observer: ElementObserver>: Sink<Observer> {
     typealias Element = Observer.Element
 
     func run(_ parent: Generate<Element>) -> Disposable {
@@ -51,15 +51,13 @@ final private class GenerateSink<Observer: ObserverType>: Sink<Observer> {
             do {
                 let state = step.1 ? try parent.iterate(step.0) : step.0
                 if try parent.condition(state) {
-                    self.forwardOn(.next(state))
+                    self.forwardOn(next: state)
                     recurse((state, true))
                 } else {
-                    self.forwardOn(.completed)
-                    self.dispose()
+                    self.forwardCompletedAndDispose()
                 }
             } catch {
-                self.forwardOn(.error(error))
-                self.dispose()
+                self.forwardErrorAndDispose(error)
             }
         }
     }

@@ -30,8 +30,8 @@ final private class Just<Element>: Producer<Element> {
         self.element = element
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        observer.on(.next(element))
+    override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
+        observer.on(next: element)
         observer.on(.completed)
         return Disposables.create()
     }
@@ -46,21 +46,20 @@ final private class ScheduledJust<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ScheduledJustSink(observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class ScheduledJustSink<Observer: ObserverType>: Sink<Observer> {
+final private class ScheduledJustSink<Observer: ElementObserver>: Sink<Observer> {
     func run(_ parent: ScheduledJust<Observer.Element>) -> Disposable {
         let scheduler = parent.scheduler
         return scheduler.schedule(parent.element) { element in
-            self.forwardOn(.next(element))
+            self.forwardOn(next: element)
             return scheduler.schedule(()) { _ in
-                self.forwardOn(.completed)
-                self.dispose()
+                self.forwardCompletedAndDispose()
                 return Disposables.create()
             }
         }

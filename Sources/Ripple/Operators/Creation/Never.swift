@@ -14,7 +14,7 @@ extension ObservableType {
 }
 
 final private class NeverProducer<Element>: Producer<Element> {
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
         Disposables.create()
     }
 }

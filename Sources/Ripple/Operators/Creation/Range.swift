@@ -37,25 +37,24 @@ final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = RangeSink(observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class RangeSink<Observer: ObserverType>: Sink<Observer> where Observer.Element: RxAbstractInteger {
+final private class RangeSink<Observer: ElementObserver>: Sink<Observer> where Observer.Element: RxAbstractInteger {
     typealias Element = Observer.Element
 
     func run(_ parent: RangeProducer<Element>) -> Disposable {
         let start = parent.start, count = parent.count
         return parent.scheduler.scheduleRecursive(0 as Element) { offset, recurse in
             if offset < count {
-                self.forwardOn(.next(start + offset))
+                self.forwardOn(next: start + offset)
                 recurse(offset + 1)
             } else {
-                self.forwardOn(.completed)
-                self.dispose()
+                self.forwardCompletedAndDispose()
             }
         }
     }

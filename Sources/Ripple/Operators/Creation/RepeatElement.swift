@@ -25,17 +25,17 @@ final private class RepeatElement<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = RepeatElementSink(observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class RepeatElementSink<Observer: ObserverType>: Sink<Observer> {
+final private class RepeatElementSink<Observer: ElementObserver>: Sink<Observer> {
     func run(_ parent: RepeatElement<Observer.Element>) -> Disposable {
         parent.scheduler.scheduleRecursive(parent.element) { element, recurse in
-            self.forwardOn(.next(element))
+            self.forwardOn(next: element)
             recurse(element)
         }
     }

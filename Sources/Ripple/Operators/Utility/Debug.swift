@@ -83,7 +83,7 @@ final private class Debug<Element>: Producer<Element> {
         self.trimOutput = trimOutput
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = DebugSink(parent: self, observer: observer, cancel: cancel)
         sink.log("subscribed")
         let subscription = source.subscribe(sink)
@@ -91,7 +91,7 @@ final private class Debug<Element>: Producer<Element> {
     }
 }
 
-final private class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+final private class DebugSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let identifier: String
@@ -107,16 +107,23 @@ final private class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverT
         DebugOutput.write("\(DebugOutput.timestamp()): \(identifier) -> \(message)")
     }
 
+    func on(next element: Element) {
+        log("Event \(describe(Event.next(element)))")
+        forwardOn(next: element)
+    }
+
     func on(_ event: Event<Element>) {
-        var description = event.debugDescription
-        if trimOutput, description.count > 40 {
-            description = String(description.prefix(20)) + "..." + String(description.suffix(17))
-        }
-        log("Event \(description)")
+        log("Event \(describe(event))")
         forwardOn(event)
         if event.isStopEvent {
             dispose()
         }
+    }
+
+    private func describe(_ event: Event<Element>) -> String {
+        let description = event.debugDescription
+        guard trimOutput, description.count > 40 else { return description }
+        return String(description.prefix(20)) + "..." + String(description.suffix(17))
     }
 
     override func dispose() {

@@ -1,0 +1,85 @@
+import Testing
+@testable import Ripple
+
+extension RippleTests {
+    @Suite struct RangeTests {
+        @Test func sendsCountConsecutiveIntegersThenCompletes() {
+            let events = Observable.range(start: 3, count: 3).recordSynchronously()
+            #expect(events == [.next(3), .next(4), .next(5), .completed])
+        }
+
+        @Test func startsAtANegativeValue() {
+            let events = Observable.range(start: -2, count: 3).recordSynchronously()
+            #expect(events == [.next(-2), .next(-1), .next(0), .completed])
+        }
+
+        @Test func countZeroOnlyCompletes() {
+            #expect(Observable.range(start: 5, count: 0).recordSynchronously() == [.completed])
+        }
+
+        @Test func negativeCountFailsWithArgumentOutOfRangeAndNoElements() {
+            let events = Observable.range(start: 0, count: -1).recordSynchronously()
+            #expect(events == [.error(String(describing: RxError.argumentOutOfRange))])
+
+            var received: Swift.Error?
+            Observable.range(start: 0, count: -5).subscribe(onError: { received = $0 }).dispose()
+            guard case .argumentOutOfRange? = received as? RxError else {
+                Issue.record("Expected RxError.argumentOutOfRange, got \(String(describing: received))")
+                return
+            }
+        }
+
+        @Test func overflowingLastElementFailsWithOverflowAndNoElements() {
+            let events = Observable<Int8>.range(start: 120, count: 10).recordSynchronously()
+            #expect(events == [.error(String(describing: RxError.overflow))])
+
+            var received: Swift.Error?
+            Observable<Int8>.range(start: 120, count: 10).subscribe(onError: { received = $0 }).dispose()
+            guard case .overflow? = received as? RxError else {
+                Issue.record("Expected RxError.overflow, got \(String(describing: received))")
+                return
+            }
+        }
+
+        @Test func lastElementAtTheTypesMaximumDoesNotOverflow() {
+            let signed = Observable<Int8>.range(start: 125, count: 3).recordSynchronously()
+            #expect(signed == [.next(125), .next(126), .next(127), .completed])
+            let unsigned = Observable<UInt8>.range(start: 254, count: 2).recordSynchronously()
+            #expect(unsigned == [.next(254), .next(255), .completed])
+        }
+
+        @Test func oneMoreThanTheTypesMaximumOverflows() {
+            let events = Observable<UInt8>.range(start: 254, count: 3).recordSynchronously()
+            #expect(events == [.error(String(describing: RxError.overflow))])
+        }
+
+        @Test func largeCountCompletesWithoutGrowingTheStack() {
+            let events = Observable.range(start: 0, count: 100_000).recordSynchronously()
+            let expected: [Recorded<Int>] = (0..<100_000).map { .next($0) } + [.completed]
+            #expect(events == expected)
+        }
+
+        @Test func eachSubscriberGetsTheWholeRange() {
+            let source = Observable.range(start: 1, count: 2)
+            #expect(source.recordSynchronously() == [.next(1), .next(2), .completed])
+            #expect(source.recordSynchronously() == [.next(1), .next(2), .completed])
+        }
+
+        @Test func disposingFromOnNextStopsFurtherElements() {
+            let events = recordDisposing(Observable.range(start: 1, count: 10), afterElements: 4)
+            #expect(events == [.next(1), .next(2), .next(3), .next(4)])
+        }
+
+        @Test func withAQueueSchedulerSendsOneElementPerAction() {
+            let scheduler = ManualQueueScheduler()
+            let recorder = EventRecorder<Int>()
+            let subscription = Observable.range(start: 1, count: 3, scheduler: scheduler).subscribe(recorder)
+            #expect(recorder.events == [])
+            scheduler.run(steps: 1)
+            #expect(recorder.events == [.next(1)])
+            #expect(scheduler.run() == 3)
+            #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
+            subscription.dispose()
+        }
+    }
+}

@@ -10,11 +10,13 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Ripple", targets: ["Ripple"]),
+        .library(name: "RippleTest", targets: ["RippleTest"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
     ],
     targets: [
         .target(name: "Ripple", swiftSettings: strict),
+        .target(name: "RippleTest", dependencies: ["Ripple"], swiftSettings: strict),
         .executableTarget(name: "ripple-tour", dependencies: ["Ripple"], swiftSettings: strict),
-        .testTarget(name: "RippleTests", dependencies: ["Ripple"], swiftSettings: strict),
+        .testTarget(name: "RippleTests", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,148 @@
+import Foundation
+import Ripple
+
+/// A virtual-time scheduler for tests: time is an integer number of ticks, and nothing
+/// waits for real time.
+///
+/// ```swift
+/// let scheduler = TestScheduler(initialClock: 0)
+/// let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+/// let observer = scheduler.start { source.map { $0 * 10 } }
+/// #expect(observer.events == [.next(210, 10), .next(220, 20), .completed(300)])
+/// #expect(source.subscriptions == [Subscription(200, 300)])
+/// ```
+///
+/// With `simulateProcessingDelay` (the default), work scheduled for now or for the past
+/// runs one tick later: so `observe(on: scheduler)` delivers at `t + 1`, as with RxTest.
+///
+/// The scheduler is not tied to any thread: each test can make its own and use it
+/// from Swift Testing's parallel tests or from async tests.
+public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>, @unchecked Sendable {
+    // `@unchecked Sendable`: the base class guards its queue and clock with a lock;
+    // the properties added here are immutable.
+
+    /// The times `start(_:)` uses when not told otherwise.
+    public enum Defaults {
+        /// When the observable is created: 100.
+        public static let created: TestTime = 100
+        /// When it is subscribed: 200.
+        public static let subscribed: TestTime = 200
+        /// When the subscription is disposed: 1000.
+        public static let disposed: TestTime = 1000
+    }
+
+    private let simulateProcessingDelay: Bool
+
+    /// A scheduler whose clock starts at `initialClock`.
+    ///
+    /// - Parameters:
+    ///   - resolution: Seconds per tick, used to convert `RxTimeInterval`s
+    ///     (`.seconds(10)` is 10 ticks at the default resolution of 1).
+    ///   - simulateProcessingDelay: Whether work due now or earlier runs one tick later.
+    public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
+        self.simulateProcessingDelay = simulateProcessingDelay
+        super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
+    }
+
+    /// Moves work due now or in the past to the next tick, when simulating a
+    /// processing delay.
+    override public func adjustScheduledTime(_ time: TestTime) -> TestTime {
+        simulateProcessingDelay && time <= clock ? clock + 1 : time
+    }
+
+    /// Runs `action` at virtual time `time`.
+    public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
+        _ = scheduleAbsoluteVirtual((), time: time) { _ in
+            action()
+            return Disposables.create()
+        }
+    }
+
+    /// A source that sends `events` at their absolute times to whoever is subscribed.
+    public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+        HotObservable(scheduler: self, events: events)
+    }
+
+    /// A source that sends `events` at their times relative to each subscription.
+    public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+        ColdObservable(scheduler: self, events: events)
+    }
+
+    /// An observer that records what it receives, with the virtual time.
+    public func createObserver<Element>(_ type: Element.Type) -> TestableObserver<Element> {
+        TestableObserver(scheduler: self)
+    }
+
+    /// Creates the sequence at `created`, subscribes at `subscribed`, disposes at
+    /// `disposed`, runs the scheduler, and returns what the observer recorded.
+    public func start<Element>(created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+        var source: Observable<Element>?
+        var subscription: Disposable?
+        let observer = createObserver(Element.self)
+        scheduleAt(created) { source = create() }
+        scheduleAt(subscribed) { subscription = source?.subscribe(observer) }
+        scheduleAt(disposed) {
+            subscription?.dispose()
+            subscription = nil
+            source = nil
+        }
+        start()
+        return observer
+    }
+
+    /// ``start(created:subscribed:disposed:create:)`` with the default creation (100)
+    /// and subscription (200) times.
+    public func start<Element>(disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
+    }
+
+    /// ``start(created:subscribed:disposed:create:)`` with the default times 100, 200
+    /// and 1000.
+    public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
+    }
+}
+
+/// Converts between ``TestScheduler`` ticks and real time at a given resolution.
+public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Sendable {
+    /// A point in virtual time: a tick count.
+    public typealias VirtualTimeUnit = Int
+    /// A span of virtual time: a tick count.
+    public typealias VirtualTimeIntervalUnit = Int
+
+    private let resolution: Double
+
+    init(resolution: Double) {
+        self.resolution = resolution
+    }
+
+    /// The date `virtualTime` ticks after the epoch.
+    public func convertFromVirtualTime(_ virtualTime: Int) -> RxTime {
+        Date(timeIntervalSince1970: TimeInterval(virtualTime) * resolution)
+    }
+
+    /// The tick of `time`, rounded to the nearest.
+    public func convertToVirtualTime(_ time: RxTime) -> Int {
+        Int((time.timeIntervalSince1970 / resolution).rounded())
+    }
+
+    /// The seconds in `virtualTimeInterval` ticks.
+    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval {
+        TimeInterval(virtualTimeInterval) * resolution
+    }
+
+    /// The ticks in `timeInterval` seconds, rounded to the nearest.
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int {
+        Int((timeInterval / resolution).rounded())
+    }
+
+    /// `time` plus `offset` ticks.
+    public func offsetVirtualTime(_ time: Int, offset: Int) -> Int {
+        time + offset
+    }
+
+    /// Compares two ticks.
+    public func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
+        lhs < rhs ? .lessThan : lhs == rhs ? .equal : .greaterThan
+    }
+}

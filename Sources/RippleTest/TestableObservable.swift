@@ -1,0 +1,114 @@
+import Ripple
+import Synchronization
+
+/// A scripted source for tests: sends recorded events at their virtual times and
+/// records when it was subscribed and unsubscribed.
+///
+/// Made by ``TestScheduler/createHotObservable(_:)`` (events at absolute times,
+/// whoever is subscribed then receives them) or ``TestScheduler/createColdObservable(_:)``
+/// (events at times relative to each subscription).
+// `@unchecked Sendable`: `subscriptionLog` is read and written only under `lock`.
+public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
+    /// The scripted events.
+    public let recordedEvents: [Recorded<Event<Element>>]
+    let scheduler: TestScheduler
+    private let lock = Mutex(())
+    private var subscriptionLog: [Subscription] = []
+
+    init(scheduler: TestScheduler, events: [Recorded<Event<Element>>]) {
+        self.scheduler = scheduler
+        self.recordedEvents = events
+    }
+
+    /// Every subscription so far, with its disposal time if disposed.
+    public var subscriptions: [Subscription] {
+        var copy: [Subscription] = []
+        lock.withLock { _ in copy = subscriptionLog }
+        return copy
+    }
+
+    /// Subscribes `observer`; implemented by the hot and cold kinds.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        fatalError("TestableObservable is abstract; use createHotObservable or createColdObservable")
+    }
+
+    /// Records a subscription starting now; returns its index for ``recordUnsubscribe(_:)``.
+    func recordSubscribe() -> Int {
+        let now = scheduler.clock
+        var index = 0
+        lock.withLock { _ in
+            subscriptionLog.append(Subscription(now))
+            index = subscriptionLog.count - 1
+        }
+        return index
+    }
+
+    /// Marks the subscription at `index` as disposed now.
+    func recordUnsubscribe(_ index: Int) {
+        let now = scheduler.clock
+        lock.withLock { _ in
+            subscriptionLog[index] = Subscription(subscriptionLog[index].subscribe, now)
+        }
+    }
+}
+
+/// Sends each recorded event at its absolute virtual time to whoever is subscribed.
+final class HotObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
+    // `@unchecked Sendable`: `observers` is read and written only under `observersLock`.
+    private let observersLock = Mutex(())
+    private var observers: [Int: AnyObserver<Element>] = [:]
+    private var nextObserverKey = 0
+
+    override init(scheduler: TestScheduler, events: [Recorded<Event<Element>>]) {
+        super.init(scheduler: scheduler, events: events)
+        for recorded in events {
+            scheduler.scheduleAt(recorded.time) { [weak self] in
+                self?.send(recorded.value)
+            }
+        }
+    }
+
+    private func send(_ event: Event<Element>) {
+        var current: [AnyObserver<Element>] = []
+        observersLock.withLock { _ in
+            current = observers.keys.sorted().map { observers[$0]! }
+        }
+        for observer in current {
+            observer.on(event)
+        }
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        var key = 0
+        observersLock.withLock { _ in
+            key = nextObserverKey
+            nextObserverKey += 1
+            observers[key] = AnyObserver(observer)
+        }
+        let index = recordSubscribe()
+        return Disposables.create {
+            self.observersLock.withLock { _ in
+                _ = self.observers.removeValue(forKey: key)
+            }
+            self.recordUnsubscribe(index)
+        }
+    }
+}
+
+/// Sends each recorded event at its time relative to each subscription.
+final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let index = recordSubscribe()
+        let scheduled = CompositeDisposable()
+        for recorded in recordedEvents {
+            _ = scheduled.insert(scheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
+                observer.on(recorded.value)
+                return Disposables.create()
+            })
+        }
+        return Disposables.create {
+            self.recordUnsubscribe(index)
+            scheduled.dispose()
+        }
+    }
+}

@@ -1,0 +1,211 @@
+extension ObservableType {
+    /// Sends an element only once `dueTime` has passed without a newer one.
+    ///
+    /// Each element starts a timer of `dueTime` on `scheduler`; a newer element before
+    /// the timer fires replaces it and restarts the timer. When the source completes,
+    /// the element still waiting is sent at once, followed by `completed`; an error is
+    /// forwarded at once and the waiting element is dropped.
+    ///
+    /// ```
+    /// source:        -a-b----c-d-e-----|
+    /// debounce(3):   ------b--------e--|
+    ///
+    /// source:        -a-b-|
+    /// debounce(3):   -----(b|)
+    /// ```
+    ///
+    /// ```swift
+    /// searchField.text
+    ///     .debounce(.milliseconds(300), scheduler: MainScheduler.instance)
+    ///     .subscribe(onNext: { query in search(query) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long an element must stay the latest before it is sent.
+    ///   - scheduler: The scheduler that runs the timers.
+    /// - Returns: The debounced sequence.
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        Debounce(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    }
+}
+
+final private class Debounce<Element>: Producer<Element> {
+    let source: Observable<Element>
+    let dueTime: RxTimeInterval
+    let scheduler: SchedulerType
+
+    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+        self.source = source
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = DebounceSink(dueTime: dueTime, scheduler: scheduler, observer: observer, cancel: cancel)
+        let subscription = sink.run(source)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// What a ``DebounceSink`` does once it has decided, when another call is acting.
+private enum DebounceAction<Element> {
+    case startTimer(generation: UInt64)
+    case send(Element)
+    case complete(pending: Element?)
+    case fail(Swift.Error)
+}
+
+/// One subscription to `debounce`: keeps the latest element and the generation of its
+/// timer; a timer whose generation is no longer the latest does nothing.
+final private class DebounceSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+    typealias Element = Observer.Element
+
+    private let dueTime: RxTimeInterval
+    private let scheduler: SchedulerType
+    private let timer = SerialDisposable()
+    private let lock = Lock()
+    // Guarded by `lock`.
+    private var generation: UInt64 = 0
+    private var pending: Element?
+    private var isStopped = false
+    private var actions = SerializedActions<DebounceAction<Element>>()
+
+    init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(_ source: Observable<Element>) -> Disposable {
+        let subscription = source.subscribe(elementObserver: self)
+        return Disposables.create(subscription, timer)
+    }
+
+    func on(next element: Element) {
+        let generation: UInt64? = lock.withLock {
+            if isStopped {
+                return nil
+            }
+            self.generation &+= 1
+            pending = element
+            if actions.claim() {
+                return self.generation
+            }
+            enqueueTimerStart(self.generation)
+            return nil
+        }
+        guard let generation else { return }
+        startTimer(generation)
+        actionDone()
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            on(next: element)
+        case .error(let error):
+            let act: Bool = lock.withLock {
+                if isStopped {
+                    return false
+                }
+                isStopped = true
+                pending = nil
+                if actions.claim() {
+                    return true
+                }
+                actions.enqueue(.fail(error))
+                return false
+            }
+            if act {
+                perform(.fail(error))
+                actionDone()
+            }
+        case .completed:
+            let (act, last): (Bool, Element?) = lock.withLock {
+                if isStopped {
+                    return (false, nil)
+                }
+                isStopped = true
+                let last = pending
+                pending = nil
+                if actions.claim() {
+                    return (true, last)
+                }
+                actions.enqueue(.complete(pending: last))
+                return (false, nil)
+            }
+            if act {
+                perform(.complete(pending: last))
+                actionDone()
+            }
+        }
+    }
+
+    private func startTimer(_ generation: UInt64) {
+        timer.disposable = scheduler.scheduleRelative(generation, dueTime: dueTime) { generation in
+            self.timerFired(generation)
+            return Disposables.create()
+        }
+    }
+
+    private func timerFired(_ generation: UInt64) {
+        let element: Element? = lock.withLock {
+            guard !isStopped, generation == self.generation, let element = pending else {
+                return nil
+            }
+            pending = nil
+            if actions.claim() {
+                return element
+            }
+            enqueueSend(element)
+            return nil
+        }
+        guard let element else { return }
+        forwardOn(next: element)
+        actionDone()
+    }
+
+    // The two below build an action only when another call is acting; out of line so
+    // that the per-element paths above never build one.
+    @inline(never)
+    private func enqueueTimerStart(_ generation: UInt64) {
+        actions.enqueue(.startTimer(generation: generation))
+    }
+
+    @inline(never)
+    private func enqueueSend(_ element: Element) {
+        actions.enqueue(.send(element))
+    }
+
+    /// Gives back the right to act, first running what other calls left meanwhile.
+    private func actionDone() {
+        if !lock.withLock({ actions.releaseIfIdle() }) {
+            performWaitingActions()
+        }
+    }
+
+    @inline(never)
+    private func performWaitingActions() {
+        while let action = lock.withLock({ actions.next() }) {
+            perform(action)
+        }
+    }
+
+    private func perform(_ action: DebounceAction<Element>) {
+        switch action {
+        case .startTimer(let generation):
+            startTimer(generation)
+        case .send(let element):
+            forwardOn(next: element)
+        case .complete(let pending):
+            if let pending {
+                forwardOn(next: pending)
+            }
+            forwardOn(.completed)
+            dispose()
+        case .fail(let error):
+            forwardOn(.error(error))
+            dispose()
+        }
+    }
+}

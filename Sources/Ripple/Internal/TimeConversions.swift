@@ -37,8 +37,12 @@ extension DispatchTimeInterval {
 }
 
 extension Date {
-    /// This date moved by `interval`.
+    /// This date moved by `interval`; `.never` is the distant future, so virtual-time
+    /// schedulers can still convert it to a (very late) tick.
     func adding(_ interval: DispatchTimeInterval) -> Date {
-        addingTimeInterval(interval.seconds)
+        if case .never = interval {
+            return .distantFuture
+        }
+        return addingTimeInterval(interval.seconds)
     }
 }

@@ -46,3 +46,13 @@ extension RippleTests {
         }
     }
 }
+
+extension RippleTests.TimerTests {
+    @Test func aTimerDueNeverDoesNotFireAndDoesNotTrapInVirtualTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.start(disposed: 500) {
+            Observable<Int>.timer(.never, scheduler: scheduler)
+        }
+        #expect(observer.events.isEmpty)
+    }
+}

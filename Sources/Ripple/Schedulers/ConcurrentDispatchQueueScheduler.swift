@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+
+/// Runs work on a dispatch queue that may run several actions at once.
+///
+/// Actions scheduled one after another can overlap when the queue is concurrent;
+/// operators that need order (`observe(on:)`) keep it themselves, by scheduling the
+/// next event only when the previous one has been delivered.
+///
+/// ```swift
+/// let workers = ConcurrentDispatchQueueScheduler(qos: .utility)
+/// images
+///     .observe(on: workers)
+///     .map { $0.thumbnail() }
+/// ```
+public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
+    /// The seconds of a time span, as `Foundation` counts them.
+    public typealias TimeInterval = Foundation.TimeInterval
+    /// A point in time.
+    public typealias Time = Date
+
+    let configuration: DispatchQueueConfiguration
+
+    /// The current time: the wall clock.
+    public var now: Date {
+        Date()
+    }
+
+    /// A scheduler on `queue`, serial or concurrent.
+    ///
+    /// ```swift
+    /// let scheduler = ConcurrentDispatchQueueScheduler(queue: .global())
+    /// ```
+    public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        configuration = DispatchQueueConfiguration(queue: queue, leeway: leeway)
+    }
+
+    /// A scheduler on a new concurrent queue with quality of service `qos`.
+    ///
+    /// ```swift
+    /// let scheduler = ConcurrentDispatchQueueScheduler(qos: .background)
+    /// ```
+    public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        let queue = DispatchQueue(label: "rx.concurrent_dispatch_queue.\(qos.qosClass)", qos: qos, attributes: .concurrent)
+        self.init(queue: queue, leeway: leeway)
+    }
+
+    /// Runs `action` on the queue.
+    ///
+    /// - Returns: A disposable that cancels the action if it has not started yet, and
+    ///   disposes what the action returned if it has run.
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        configuration.schedule(state, action: action)
+    }
+
+    /// Runs `action` on the queue after `dueTime`, using a dispatch timer.
+    ///
+    /// - Returns: A disposable that cancels the timer if it has not fired yet.
+    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        configuration.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    /// Runs `action` on the queue after `startAfter` and then every `period`, with a
+    /// repeating dispatch timer. Runs never overlap, even on a concurrent queue; each
+    /// gets the state the previous one returned.
+    ///
+    /// - Returns: A disposable that stops the timer.
+    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}

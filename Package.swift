@@ -16,7 +16,7 @@ let package = Package(
     targets: [
         .target(name: "Ripple", swiftSettings: strict),
         .target(name: "RippleTest", dependencies: ["Ripple"], swiftSettings: strict),
-        .executableTarget(name: "ripple-tour", dependencies: ["Ripple"], swiftSettings: strict),
+        .executableTarget(name: "ripple-tour", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
         .testTarget(name: "RippleTests", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
     ]
 )

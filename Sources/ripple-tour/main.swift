@@ -9,6 +9,7 @@ import Foundation
 
 let chapters: [Chapter] = [
     journeyChapter,
+    schedulersChapter,
 ]
 
 var options = TourOptions()

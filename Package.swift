@@ -11,12 +11,14 @@ let package = Package(
     products: [
         .library(name: "Ripple", targets: ["Ripple"]),
         .library(name: "RippleTest", targets: ["RippleTest"]),
+        .library(name: "RippleBlocking", targets: ["RippleBlocking"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
     ],
     targets: [
         .target(name: "Ripple", swiftSettings: strict),
         .target(name: "RippleTest", dependencies: ["Ripple"], swiftSettings: strict),
+        .target(name: "RippleBlocking", dependencies: ["Ripple"], swiftSettings: strict),
         .executableTarget(name: "ripple-tour", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
-        .testTarget(name: "RippleTests", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
+        .testTarget(name: "RippleTests", dependencies: ["Ripple", "RippleTest", "RippleBlocking"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,71 @@
+import Ripple
+internal import XCTest
+#if canImport(Testing)
+internal import Testing
+#endif
+
+/// Asserts that two arrays of recorded events are equal: the same events at the same
+/// virtual times, in the same order.
+///
+/// ```swift
+/// XCTAssertEqual(observer.events, [.next(210, 1), .next(220, 2), .completed(300)])
+/// ```
+///
+/// On failure the message draws both arrays as marble diagrams one above the other
+/// (when every event sits on a 10-tick grid) and lists the events as a diff, `-`
+/// for those only in the first argument and `+` for those only in the second:
+///
+/// ```
+/// Recorded events are not equal (first: 3 events, second: 3 events).
+/// marbles, 10 ticks per column from 200:
+///   first:  -12-------|
+///   second: -13-------|
+/// events ("-" only in the first, "+" only in the second):
+///     next(1) @ 210
+///   - next(2) @ 220
+///   + next(3) @ 220
+///     completed @ 300
+/// ```
+///
+/// Events are equal when their elements are; errors are equal when they are the same
+/// `Equatable` value or have the same type and description. Inside an XCTest test the
+/// failure is an XCTest failure; inside a Swift Testing test it is recorded as an issue.
+public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T>>], _ rhs: [Recorded<Event<T>>], file: StaticString = #filePath, line: UInt = #line) {
+    if let message = recordedEventsMismatch(lhs, rhs) {
+        reportTestFailure(message, file: file, line: line)
+    }
+}
+
+/// Asserts that two arrays of events are equal, in the same order; on failure the
+/// message lists the events as a diff.
+///
+/// ```swift
+/// XCTAssertEqual(events, [.next(1), .next(2), .completed])
+/// ```
+///
+/// Events are equal when their elements are; errors are equal when they are the same
+/// `Equatable` value or have the same type and description. Inside an XCTest test the
+/// failure is an XCTest failure; inside a Swift Testing test it is recorded as an issue.
+public func XCTAssertEqual<T: Equatable>(_ lhs: [Event<T>], _ rhs: [Event<T>], file: StaticString = #filePath, line: UInt = #line) {
+    if let message = eventsMismatch(lhs, rhs) {
+        reportTestFailure(message, file: file, line: line)
+    }
+}
+
+/// Fails the running test with `message`: as an issue when a Swift Testing test is
+/// running on this task, otherwise through `XCTFail`. (swift-corelibs-xctest drops an
+/// `XCTFail` made outside an XCTest test, so a Swift Testing test would pass silently.)
+func reportTestFailure(_ message: String, file: StaticString, line: UInt) {
+    #if canImport(Testing)
+    if Test.current != nil {
+        let path = "\(file)"
+        let components = path.split(separator: "/")
+        let fileName = components.last.map(String.init) ?? path
+        let folder = components.dropLast().last.map(String.init) ?? "Tests"
+        let location = SourceLocation(fileID: "\(folder)/\(fileName)", filePath: path, line: max(Int(line), 1), column: 1)
+        Issue.record(Comment(rawValue: message), sourceLocation: location)
+        return
+    }
+    #endif
+    XCTFail(message, file: file, line: line)
+}

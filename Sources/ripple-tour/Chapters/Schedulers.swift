@@ -30,16 +30,14 @@ let schedulersChapter = Chapter(
         done.wait()
         subscription.dispose()
 
-        print("\n3. debounce(20) in virtual time: a burst, then quiet\n")
+        print("\n3. debounce(20) in virtual time (one marble column = 10 ticks, from tick 200):\n")
         let scheduler = TestScheduler(initialClock: 0)
-        let input: [Recorded<Event<String>>] = [
-            .next(210, "a"), .next(220, "b"), .next(230, "c"), .next(300, "d"), .completed(400),
-        ]
-        let source = scheduler.createHotObservable(input)
+        let source = scheduler.createHotObservable("-abc------d---------|")
         let observer = scheduler.start { source.debounce(.seconds(20), scheduler: scheduler) }
-        print("   input:  \(describe(input))")
-        print("   output: \(describe(observer.events))")
-        print("   (only the last of a burst survives, 20 ticks after it; completion flushes nothing new)")
+        print("   input:  \(source.recordedEvents.marbles)")
+        print("   output: \(observer.events.marbles)")
+        print("   events: \(observer.events.map { "\($0.value)@\($0.time)" }.joined(separator: " "))")
+        print("   (a burst keeps only its last element, sent 20 ticks after it)")
     }
 )
 
@@ -56,10 +54,6 @@ private func observe(on scheduler: ImmediateSchedulerType, named name: String) {
     while !finished.isDone {
         _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.01))
     }
-}
-
-private func describe<Element>(_ events: [Recorded<Event<Element>>]) -> String {
-    events.map { "\($0.value)@\($0.time)" }.joined(separator: " ")
 }
 
 private let queueName = DispatchSpecificKey<String>()

@@ -357,20 +357,4 @@ final private class WindowObservable<Element>: Producer<Element> {
 
 /// One subscription to a window: forwards what the window sends and, at its end,
 /// disposes itself, which returns its lease.
-final private class WindowSubscriptionSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
-    typealias Element = Observer.Element
-
-    func on(next element: Element) {
-        forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
-    }
-}
+final private class WindowSubscriptionSink<Observer: ElementObserver>: PassThroughSink<Observer> {}

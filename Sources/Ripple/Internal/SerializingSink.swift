@@ -7,9 +7,9 @@
 /// decides under `lock` and, with something to do, either claims the right to act or
 /// leaves the action for the call that holds it:
 ///
-/// - On a terminal event, or wherever building the action costs nothing extra, hand
-///   the decision to ``decideAndAct(_:)``: it claims or enqueues the action the
-///   closure returns, and performs it when it claimed.
+/// - On a terminal event, hand the decision to ``stopAndAct(_:)``; wherever else
+///   building the action costs nothing extra, to ``decideAndAct(_:)``. Both claim or
+///   enqueue the action the closure returns, and perform it when they claimed.
 /// - On a per-element path, call `actions.claim()` inside the lock yourself and act on
 ///   local values, so that the uncontended path builds no `Action`; build one only
 ///   when the claim fails, in an `@inline(never)` method that enqueues it. After
@@ -29,9 +29,8 @@
 /// }
 ///
 /// case .error(let error):
-///     decideAndAct {
-///         if isStopped { return nil }
-///         isStopped = true
+///     stopAndAct {
+///         pending = nil
 ///         return .fail(error)
 ///     }
 /// ```
@@ -40,6 +39,9 @@ class SerializingSink<Observer: ElementObserver, Action>: Sink<Observer> {
     final let lock = Lock()
     /// Who may act, and what waits for it. Guarded by ``lock``.
     final var actions = SerializedActions<Action>()
+    /// Set once the sink has decided to end the sequence: it then decides nothing more.
+    /// Guarded by ``lock``.
+    final var isStopped = false
 
     /// Does what another call decided and left in ``actions``. Called outside `lock`,
     /// by the call that holds the right to act, so never by two threads at once.
@@ -64,6 +66,19 @@ class SerializingSink<Observer: ElementObserver, Action>: Sink<Observer> {
         if let action {
             perform(action)
             actionDone()
+        }
+    }
+
+    /// For a terminal event: unless the sink has stopped already, stops it and lets
+    /// `decide` (run with `lock` held) clear what it keeps and return the action that
+    /// ends the sequence, then goes on as ``decideAndAct(_:)``.
+    final func stopAndAct(_ decide: () -> Action) {
+        decideAndAct {
+            if isStopped {
+                return nil
+            }
+            isStopped = true
+            return decide()
         }
     }
 

@@ -83,11 +83,7 @@ class ObserveOnSinkBase<Observer: ElementObserver>: Sink<Observer>, ElementObser
                 return false
             }
             pending.append(element)
-            if delivering {
-                return false
-            }
-            delivering = true
-            return true
+            return claimDelivery()
         }
         if start {
             scheduleDelivery()
@@ -113,15 +109,22 @@ class ObserveOnSinkBase<Observer: ElementObserver>: Sink<Observer>, ElementObser
             stopped = true
             ended = true
             endError = error
-            if delivering {
-                return false
-            }
-            delivering = true
-            return true
+            return claimDelivery()
         }
         if start {
             scheduleDelivery()
         }
+    }
+
+    /// Call with `lock` held, once an event waits: `true` when no delivery is scheduled
+    /// or running, in which case the caller must schedule one (and it counts as
+    /// scheduled from now on).
+    private func claimDelivery() -> Bool {
+        if delivering {
+            return false
+        }
+        delivering = true
+        return true
     }
 
     /// Schedules a delivery on the scheduler. Called outside the lock when an event

@@ -74,7 +74,6 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Ser
     // Guarded by `lock`.
     private var buffer: [Element] = []
     private var span = 0
-    private var isStopped = false
 
     init(parent: BufferTimeCount<Element>, observer: Observer, cancel: Cancelable) {
         self.parent = parent
@@ -107,20 +106,12 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Ser
         case .next(let element):
             on(next: element)
         case .error(let error):
-            decideAndAct {
-                if isStopped {
-                    return nil
-                }
-                isStopped = true
+            stopAndAct {
                 buffer = []
                 return .fail(error)
             }
         case .completed:
-            decideAndAct {
-                if isStopped {
-                    return nil
-                }
-                isStopped = true
+            stopAndAct {
                 var last: [Element] = []
                 swap(&last, &buffer)
                 return .complete(last)

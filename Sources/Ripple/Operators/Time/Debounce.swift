@@ -66,7 +66,6 @@ final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Obs
     // Guarded by `lock`.
     private var generation: UInt64 = 0
     private var pending: Element?
-    private var isStopped = false
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
         self.dueTime = dueTime
@@ -102,20 +101,12 @@ final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Obs
         case .next(let element):
             on(next: element)
         case .error(let error):
-            decideAndAct {
-                if isStopped {
-                    return nil
-                }
-                isStopped = true
+            stopAndAct {
                 pending = nil
                 return .fail(error)
             }
         case .completed:
-            decideAndAct {
-                if isStopped {
-                    return nil
-                }
-                isStopped = true
+            stopAndAct {
                 let last = pending
                 pending = nil
                 return .complete(pending: last)

@@ -81,7 +81,6 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
     private var lastSentTime: RxTime?
     private var completesAfterKept = false
     private var timerGeneration: UInt64 = 0
-    private var isStopped = false
 
     init(parent: Throttle<Element>, observer: Observer, cancel: Cancelable) {
         self.parent = parent
@@ -143,11 +142,7 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
         case .next(let element):
             on(next: element)
         case .error(let error):
-            decideAndAct {
-                if isStopped {
-                    return nil
-                }
-                isStopped = true
+            stopAndAct {
                 kept = nil
                 return .fail(error)
             }

@@ -92,7 +92,6 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
     private var current = WindowChannel<Element>()
     private var countInWindow = 0
     private var span = 0
-    private var isStopped = false
 
     init(parent: WindowTimeCount<Element>, observer: Observer, cancel: Cancelable) {
         self.parent = parent
@@ -157,21 +156,9 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
         case .next(let element):
             on(next: element)
         case .error(let error):
-            decideAndAct {
-                if isStopped {
-                    return nil
-                }
-                isStopped = true
-                return .fail(current, error)
-            }
+            stopAndAct { .fail(current, error) }
         case .completed:
-            decideAndAct {
-                if isStopped {
-                    return nil
-                }
-                isStopped = true
-                return .complete(current)
-            }
+            stopAndAct { .complete(current) }
         }
     }
 

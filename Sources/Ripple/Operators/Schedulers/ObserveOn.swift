@@ -128,7 +128,8 @@ class ObserveOnSinkBase<Observer: ElementObserver>: Sink<Observer>, ElementObser
     }
 
     /// Schedules a delivery on the scheduler. Called outside the lock when an event
-    /// arrives while no delivery is scheduled or running.
+    /// arrives while no delivery is scheduled or running (and by a subclass whose
+    /// delivery goes on in a new run, when ``nextStep()`` says `.elements`).
     func scheduleDelivery() {
         abstractMethod()
     }

@@ -131,8 +131,8 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Ser
     }
 
     /// Decides under `lock`, with `ends`, whether the current span ends now. If so, the
-    /// next span starts: its array is sent and its timer started by this call when it
-    /// may act, or else by the call that is acting.
+    /// next span begins, and the filled array is sent and the next span's timer started
+    /// by this call when it may act, or else by the call that is acting.
     private func endSpan(when ends: () -> Bool) {
         var full: [Element] = []
         let nextSpan: Int? = lock.withLock {

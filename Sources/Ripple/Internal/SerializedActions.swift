@@ -31,6 +31,9 @@
 /// }
 /// ```
 ///
+/// ``SerializingSink`` holds the lock and the actions and runs the last part, so a sink
+/// built on it writes only the deciding and the `perform(_:)`.
+///
 /// It is a plain value stored in the sink: use every member with the sink's lock held.
 struct SerializedActions<Action> {
     private var isActing = false

@@ -23,15 +23,23 @@ final class InlineScheduler: ImmediateSchedulerType {
 /// Queued actions capture whoever scheduled them, and a recursion keeps its scheduler,
 /// so a test must leave the queue empty (drain it with ``run(steps:)``) to release
 /// everything.
-final class ManualQueueScheduler: ImmediateSchedulerType {
+///
+/// Actions may be queued from any thread; each runs on the thread that calls
+/// ``run(steps:)``, outside the scheduler's lock. (``TimeRace/ManualTimers`` adds a
+/// clock and timers to it.)
+class ManualQueueScheduler: ImmediateSchedulerType, @unchecked Sendable {
+    // `@unchecked Sendable`: `queue` is read and written only under `lock`.
+    private let lock = Lock()
     private var queue: [(slot: SingleAssignmentDisposable, run: () -> Disposable)] = []
 
     /// Actions waiting in the queue, cancelled or not.
-    var queuedCount: Int { queue.count }
+    final var queuedCount: Int {
+        lock.withLock { queue.count }
+    }
 
-    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+    final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let slot = SingleAssignmentDisposable()
-        queue.append((slot, { action(state) }))
+        lock.withLock { queue.append((slot, { action(state) })) }
         return slot
     }
 
@@ -40,10 +48,9 @@ final class ManualQueueScheduler: ImmediateSchedulerType {
     ///
     /// - Returns: How many actions ran.
     @discardableResult
-    func run(steps: Int = .max) -> Int {
+    final func run(steps: Int = .max) -> Int {
         var ran = 0
-        while ran < steps, !queue.isEmpty {
-            let (slot, action) = queue.removeFirst()
+        while ran < steps, let (slot, action) = takeNext() {
             if slot.isDisposed {
                 continue
             }
@@ -51,6 +58,10 @@ final class ManualQueueScheduler: ImmediateSchedulerType {
             slot.setDisposable(action())
         }
         return ran
+    }
+
+    private func takeNext() -> (slot: SingleAssignmentDisposable, run: () -> Disposable)? {
+        lock.withLock { queue.isEmpty ? nil : queue.removeFirst() }
     }
 }
 

@@ -54,55 +54,43 @@ enum ObserveOnStep {
     case terminal(Swift.Error?)
 }
 
-/// Queues upstream's events and delivers them on the scheduler, one per scheduled step.
+/// What both `observe(on:)` sinks share: queues upstream's events under a lock until a
+/// delivery on the scheduler takes them, and makes sure at most one delivery is
+/// scheduled or running at a time, so events are delivered one after another, in
+/// order, even on a concurrent scheduler.
 ///
-/// A recursion on the scheduler runs while events are waiting: each step delivers one
-/// element (or the terminal event) and recurses; when the queue is empty it stops, and
-/// the next event starts a new one. The `running` flag keeps it to one recursion at a
-/// time, so events are delivered one after another, in order, even on a concurrent
-/// scheduler.
-final private class ObserveOnSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+/// A subclass says how a delivery runs on its scheduler: ``scheduleDelivery()`` starts
+/// one when an event arrives while none is active; the delivery takes the waiting
+/// elements with ``takeWaiting(into:)`` and asks ``nextStep()`` what follows once it
+/// has delivered them. `.idle` ends the delivery (the next event schedules a new one).
+class ObserveOnSinkBase<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
-    private let scheduler: ImmediateSchedulerType
-    private let recursion = SerialDisposable()
     private let lock = Lock()
-    // Guarded by `lock`: the elements waiting for the recursion; `stopped` once upstream
+    // Guarded by `lock`: the elements waiting for a delivery; `stopped` once upstream
     // has ended or the sink is disposed (later events are dropped); `ended` and
-    // `endError` once upstream has ended; `running` while a recursion is scheduled or runs.
+    // `endError` once upstream has ended; `delivering` while a delivery is scheduled or
+    // runs.
     private var pending: ContiguousArray<Element> = []
     private var stopped = false
     private var ended = false
     private var endError: Swift.Error?
-    private var running = false
-    // Touched only by the recursion's steps, which run one after another: the elements
-    // taken from `pending`, delivered from `batchIndex` on.
-    private var batch: ContiguousArray<Element> = []
-    private var batchIndex = 0
+    private var delivering = false
 
-    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
-        self.scheduler = scheduler
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    func on(next element: Element) {
+    final func on(next element: Element) {
         let start = lock.withLock {
             if stopped {
                 return false
             }
             pending.append(element)
-            if running {
-                return false
-            }
-            running = true
-            return true
+            return claimDelivery()
         }
         if start {
-            startRecursion()
+            scheduleDelivery()
         }
     }
 
-    func on(_ event: Event<Element>) {
+    final func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             on(next: element)
@@ -121,21 +109,108 @@ final private class ObserveOnSink<Observer: ElementObserver>: Sink<Observer>, El
             stopped = true
             ended = true
             endError = error
-            if running {
-                return false
-            }
-            running = true
-            return true
+            return claimDelivery()
         }
         if start {
-            startRecursion()
+            scheduleDelivery()
         }
     }
 
-    private func startRecursion() {
+    /// Call with `lock` held, once an event waits: `true` when no delivery is scheduled
+    /// or running, in which case the caller must schedule one (and it counts as
+    /// scheduled from now on).
+    private func claimDelivery() -> Bool {
+        if delivering {
+            return false
+        }
+        delivering = true
+        return true
+    }
+
+    /// Schedules a delivery on the scheduler. Called outside the lock when an event
+    /// arrives while no delivery is scheduled or running (and by a subclass whose
+    /// delivery goes on in a new run, when ``nextStep()`` says `.elements`).
+    func scheduleDelivery() {
+        abstractMethod()
+    }
+
+    /// Stops a scheduled delivery from running; called by ``dispose()``.
+    func cancelDelivery() {}
+
+    /// For the delivery: moves the waiting elements into `batch`, which must be empty,
+    /// and says what comes next: `.elements` when it moved some, otherwise as
+    /// ``nextStep()``.
+    final func takeWaiting(into batch: inout ContiguousArray<Element>) -> ObserveOnStep {
+        lock.withLock {
+            swap(&pending, &batch)
+            return batch.isEmpty ? stepWithoutElements() : .elements
+        }
+    }
+
+    /// For the delivery, once it has delivered what it took: `.elements` when more are
+    /// waiting, `.terminal` when upstream has ended and nothing is left, or `.idle`,
+    /// which ends the delivery: the next event schedules a new one.
+    final func nextStep() -> ObserveOnStep {
+        lock.withLock {
+            pending.isEmpty ? stepWithoutElements() : .elements
+        }
+    }
+
+    /// Call with `lock` held, when no element is waiting.
+    private func stepWithoutElements() -> ObserveOnStep {
+        if ended {
+            return .terminal(endError)
+        }
+        delivering = false
+        return .idle
+    }
+
+    @inline(never)
+    final func forwardTerminal(_ error: Swift.Error?) {
+        if let error {
+            forwardErrorAndDispose(error)
+        } else {
+            forwardCompletedAndDispose()
+        }
+    }
+
+    override func dispose() {
+        super.dispose()
+        cancelDelivery()
+        // Released here, outside the lock: an element's deinit may run any code.
+        var dropped: ContiguousArray<Element> = []
+        lock.withLock {
+            stopped = true
+            swap(&pending, &dropped)
+        }
+    }
+}
+
+/// Delivers on the scheduler one element (or the terminal event) per scheduled step.
+///
+/// A delivery is a recursion on the scheduler: each step delivers one element and
+/// recurses; when nothing is left it stops, and the next event starts a new one.
+final private class ObserveOnSink<Observer: ElementObserver>: ObserveOnSinkBase<Observer> {
+    private let scheduler: ImmediateSchedulerType
+    private let recursion = SerialDisposable()
+    // Touched only by the recursion's steps, which run one after another: the elements
+    // taken from the queue, delivered from `batchIndex` on.
+    private var batch: ContiguousArray<Element> = []
+    private var batchIndex = 0
+
+    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
+        self.scheduler = scheduler
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    override func scheduleDelivery() {
         recursion.disposable = scheduler.scheduleRecursive(()) { _, recurse in
             self.step(recurse)
         }
+    }
+
+    override func cancelDelivery() {
+        recursion.dispose()
     }
 
     private func step(_ recurse: (()) -> Void) {
@@ -145,18 +220,7 @@ final private class ObserveOnSink<Observer: ElementObserver>: Sink<Observer>, El
         if batchIndex == batch.count {
             batch.removeAll(keepingCapacity: true)
             batchIndex = 0
-            let next = lock.withLock { () -> ObserveOnStep in
-                swap(&pending, &batch)
-                if !batch.isEmpty {
-                    return .elements
-                }
-                if ended {
-                    return .terminal(endError)
-                }
-                running = false
-                return .idle
-            }
-            switch next {
+            switch takeWaiting(into: &batch) {
             case .idle:
                 return
             case .terminal(let error):
@@ -171,26 +235,6 @@ final private class ObserveOnSink<Observer: ElementObserver>: Sink<Observer>, El
         forwardOn(next: element)
         if !isDisposed {
             recurse(())
-        }
-    }
-
-    @inline(never)
-    private func forwardTerminal(_ error: Swift.Error?) {
-        if let error {
-            forwardErrorAndDispose(error)
-        } else {
-            forwardCompletedAndDispose()
-        }
-    }
-
-    override func dispose() {
-        super.dispose()
-        recursion.dispose()
-        // Released here, outside the lock: an element's deinit may run any code.
-        var dropped: ContiguousArray<Element> = []
-        lock.withLock {
-            stopped = true
-            swap(&pending, &dropped)
         }
     }
 }

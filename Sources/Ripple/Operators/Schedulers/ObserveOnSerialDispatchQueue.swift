@@ -47,27 +47,16 @@ final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
     }
 }
 
-/// Queues upstream's events under a lock and drains them on the serial queue.
+/// Drains the queued events on the serial queue, in batches.
 ///
-/// When the queue of events goes from empty to non-empty, the sink schedules one drain.
-/// A drain takes every event waiting at that moment and delivers them in order, then
-/// either goes idle or, if more arrived meanwhile, schedules the next drain, so other
-/// work on the queue gets its turn between batches. At most one drain is scheduled or
-/// running at a time; it checks for disposal before each element, so once the
-/// subscription is disposed nothing that is still queued is delivered.
-final private class ObserveOnSerialDispatchQueueSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
-    typealias Element = Observer.Element
-
+/// When an event arrives while no drain is active, the sink schedules one. A drain
+/// takes every event waiting at that moment and delivers them in order, then either
+/// goes idle or, if more arrived meanwhile, schedules the next drain, so other work on
+/// the queue gets its turn between batches. It checks for disposal before each
+/// element, so once the subscription is disposed nothing that is still queued is
+/// delivered.
+final private class ObserveOnSerialDispatchQueueSink<Observer: ElementObserver>: ObserveOnSinkBase<Observer> {
     private let scheduler: SerialDispatchQueueScheduler
-    private let lock = Lock()
-    // Guarded by `lock`: the elements waiting for a drain; `stopped` once upstream has
-    // ended or the sink is disposed (later events are dropped); `ended` and `endError`
-    // once upstream has ended; `draining` while a drain is scheduled or runs.
-    private var pending: ContiguousArray<Element> = []
-    private var stopped = false
-    private var ended = false
-    private var endError: Swift.Error?
-    private var draining = false
     // Touched only by the drain, of which there is never more than one at a time: the
     // batch it is delivering. Kept between drains so its storage is reused.
     private var batch: ContiguousArray<Element> = []
@@ -77,54 +66,7 @@ final private class ObserveOnSerialDispatchQueueSink<Observer: ElementObserver>:
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(next element: Element) {
-        let schedule = lock.withLock {
-            if stopped {
-                return false
-            }
-            pending.append(element)
-            if draining {
-                return false
-            }
-            draining = true
-            return true
-        }
-        if schedule {
-            scheduleDrain()
-        }
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            end(with: error)
-        case .completed:
-            end(with: nil)
-        }
-    }
-
-    private func end(with error: Swift.Error?) {
-        let schedule = lock.withLock {
-            if stopped {
-                return false
-            }
-            stopped = true
-            ended = true
-            endError = error
-            if draining {
-                return false
-            }
-            draining = true
-            return true
-        }
-        if schedule {
-            scheduleDrain()
-        }
-    }
-
-    private func scheduleDrain() {
+    override func scheduleDelivery() {
         _ = scheduler.scheduleInternal(self) { sink in
             sink.drain()
             return Disposables.create()
@@ -135,55 +77,27 @@ final private class ObserveOnSerialDispatchQueueSink<Observer: ElementObserver>:
         if isDisposed {
             return
         }
-        lock.withLock {
-            swap(&pending, &batch)
-        }
-        for element in batch {
+        var next = takeWaiting(into: &batch)
+        if case .elements = next {
+            for element in batch {
+                if isDisposed {
+                    break
+                }
+                forwardOn(next: element)
+            }
+            batch.removeAll(keepingCapacity: true)
             if isDisposed {
-                break
+                return
             }
-            forwardOn(next: element)
-        }
-        batch.removeAll(keepingCapacity: true)
-        if isDisposed {
-            return
-        }
-        let next = lock.withLock { () -> ObserveOnStep in
-            if !pending.isEmpty {
-                return .elements
-            }
-            if ended {
-                return .terminal(endError)
-            }
-            draining = false
-            return .idle
+            next = nextStep()
         }
         switch next {
         case .idle:
             break
         case .elements:
-            scheduleDrain()
+            scheduleDelivery()
         case .terminal(let error):
             forwardTerminal(error)
-        }
-    }
-
-    @inline(never)
-    private func forwardTerminal(_ error: Swift.Error?) {
-        if let error {
-            forwardErrorAndDispose(error)
-        } else {
-            forwardCompletedAndDispose()
-        }
-    }
-
-    override func dispose() {
-        super.dispose()
-        // Released here, outside the lock: an element's deinit may run any code.
-        var dropped: ContiguousArray<Element> = []
-        lock.withLock {
-            stopped = true
-            swap(&pending, &dropped)
         }
     }
 }

@@ -40,23 +40,7 @@ final private class SubscribeOn<Source: ObservableType>: Producer<Source.Element
 }
 
 /// Passes upstream's events through; its work is in ``run(source:scheduler:)``.
-final private class SubscribeOnSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
-    typealias Element = Observer.Element
-
-    func on(next element: Element) {
-        forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
-    }
-
+final private class SubscribeOnSink<Observer: ElementObserver>: PassThroughSink<Observer> {
     /// Schedules the subscription to `source` on `scheduler`.
     ///
     /// - Returns: A disposable that holds, in turn, the scheduled subscription (disposing

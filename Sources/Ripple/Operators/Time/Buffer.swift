@@ -68,15 +68,12 @@ private enum BufferAction<Element> {
 
 /// One subscription to `buffer(timeSpan:count:scheduler:)`: fills an array and numbers
 /// the time spans, so that the timer of a span that already ended does nothing.
-final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == [Element] {
+final private class BufferTimeCountSink<Element, Observer: ElementObserver>: SerializingSink<Observer, BufferAction<Element>>, ElementObserver where Observer.Element == [Element] {
     private let parent: BufferTimeCount<Element>
     private let timer = SerialDisposable()
-    private let lock = Lock()
     // Guarded by `lock`.
     private var buffer: [Element] = []
     private var span = 0
-    private var isStopped = false
-    private var actions = SerializedActions<BufferAction<Element>>()
 
     init(parent: BufferTimeCount<Element>, observer: Observer, cancel: Cancelable) {
         self.parent = parent
@@ -95,26 +92,13 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Sin
     }
 
     func on(next element: Element) {
-        var full: [Element] = []
-        let nextSpan: Int? = lock.withLock {
+        endSpan {
             if isStopped {
-                return nil
+                return false
             }
             buffer.append(element)
-            if buffer.count < parent.count {
-                return nil
-            }
-            let nextSpan = startSpan()
-            if actions.claim() {
-                swap(&full, &buffer)
-                return nextSpan
-            }
-            enqueueSend(nextSpan: nextSpan)
-            return nil
+            return buffer.count >= parent.count
         }
-        guard let nextSpan else { return }
-        send(full, nextSpan: nextSpan)
-        actionDone()
     }
 
     func on(_ event: Event<Element>) {
@@ -122,48 +106,17 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Sin
         case .next(let element):
             on(next: element)
         case .error(let error):
-            let act: Bool = lock.withLock {
-                if isStopped {
-                    return false
-                }
-                isStopped = true
+            stopAndAct {
                 buffer = []
-                if actions.claim() {
-                    return true
-                }
-                actions.enqueue(.fail(error))
-                return false
-            }
-            if act {
-                perform(.fail(error))
-                actionDone()
+                return .fail(error)
             }
         case .completed:
-            var last: [Element] = []
-            let act: Bool = lock.withLock {
-                if isStopped {
-                    return false
-                }
-                isStopped = true
+            stopAndAct {
+                var last: [Element] = []
                 swap(&last, &buffer)
-                if actions.claim() {
-                    return true
-                }
-                actions.enqueue(.complete(last))
-                last = []
-                return false
-            }
-            if act {
-                perform(.complete(last))
-                actionDone()
+                return .complete(last)
             }
         }
-    }
-
-    /// Call with `lock` held: ends the current span; returns the number of the next.
-    private func startSpan() -> Int {
-        span &+= 1
-        return span
     }
 
     private func startTimer(span: Int) {
@@ -174,17 +127,24 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Sin
     }
 
     private func timerFired(_ endingSpan: Int) {
+        endSpan { !isStopped && endingSpan == span }
+    }
+
+    /// Decides under `lock`, with `ends`, whether the current span ends now. If so, the
+    /// next span begins, and the filled array is sent and the next span's timer started
+    /// by this call when it may act, or else by the call that is acting.
+    private func endSpan(when ends: () -> Bool) {
         var full: [Element] = []
         let nextSpan: Int? = lock.withLock {
-            guard !isStopped, endingSpan == span else {
+            guard ends() else {
                 return nil
             }
-            let nextSpan = startSpan()
+            span &+= 1
             if actions.claim() {
                 swap(&full, &buffer)
-                return nextSpan
+                return span
             }
-            enqueueSend(nextSpan: nextSpan)
+            enqueueSend(nextSpan: span)
             return nil
         }
         guard let nextSpan else { return }
@@ -206,31 +166,15 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Sin
         actions.enqueue(.send(full, nextSpan: nextSpan))
     }
 
-    /// Gives back the right to act, first running what other calls left meanwhile.
-    private func actionDone() {
-        if !lock.withLock({ actions.releaseIfIdle() }) {
-            performWaitingActions()
-        }
-    }
-
-    @inline(never)
-    private func performWaitingActions() {
-        while let action = lock.withLock({ actions.next() }) {
-            perform(action)
-        }
-    }
-
-    private func perform(_ action: BufferAction<Element>) {
+    override func perform(_ action: BufferAction<Element>) {
         switch action {
         case .send(let full, let nextSpan):
             send(full, nextSpan: nextSpan)
         case .complete(let last):
             forwardOn(next: last)
-            forwardOn(.completed)
-            dispose()
+            forwardCompletedAndDispose()
         case .fail(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardErrorAndDispose(error)
         }
     }
 }

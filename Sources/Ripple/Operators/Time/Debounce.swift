@@ -57,18 +57,15 @@ private enum DebounceAction<Element> {
 
 /// One subscription to `debounce`: keeps the latest element and the generation of its
 /// timer; a timer whose generation is no longer the latest does nothing.
-final private class DebounceSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Observer, DebounceAction<Observer.Element>>, ElementObserver {
     typealias Element = Observer.Element
 
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
     private let timer = SerialDisposable()
-    private let lock = Lock()
     // Guarded by `lock`.
     private var generation: UInt64 = 0
     private var pending: Element?
-    private var isStopped = false
-    private var actions = SerializedActions<DebounceAction<Element>>()
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
         self.dueTime = dueTime
@@ -104,39 +101,15 @@ final private class DebounceSink<Observer: ElementObserver>: Sink<Observer>, Ele
         case .next(let element):
             on(next: element)
         case .error(let error):
-            let act: Bool = lock.withLock {
-                if isStopped {
-                    return false
-                }
-                isStopped = true
+            stopAndAct {
                 pending = nil
-                if actions.claim() {
-                    return true
-                }
-                actions.enqueue(.fail(error))
-                return false
-            }
-            if act {
-                perform(.fail(error))
-                actionDone()
+                return .fail(error)
             }
         case .completed:
-            let (act, last): (Bool, Element?) = lock.withLock {
-                if isStopped {
-                    return (false, nil)
-                }
-                isStopped = true
+            stopAndAct {
                 let last = pending
                 pending = nil
-                if actions.claim() {
-                    return (true, last)
-                }
-                actions.enqueue(.complete(pending: last))
-                return (false, nil)
-            }
-            if act {
-                perform(.complete(pending: last))
-                actionDone()
+                return .complete(pending: last)
             }
         }
     }
@@ -177,21 +150,7 @@ final private class DebounceSink<Observer: ElementObserver>: Sink<Observer>, Ele
         actions.enqueue(.send(element))
     }
 
-    /// Gives back the right to act, first running what other calls left meanwhile.
-    private func actionDone() {
-        if !lock.withLock({ actions.releaseIfIdle() }) {
-            performWaitingActions()
-        }
-    }
-
-    @inline(never)
-    private func performWaitingActions() {
-        while let action = lock.withLock({ actions.next() }) {
-            perform(action)
-        }
-    }
-
-    private func perform(_ action: DebounceAction<Element>) {
+    override func perform(_ action: DebounceAction<Element>) {
         switch action {
         case .startTimer(let generation):
             startTimer(generation)
@@ -201,11 +160,9 @@ final private class DebounceSink<Observer: ElementObserver>: Sink<Observer>, Ele
             if let pending {
                 forwardOn(next: pending)
             }
-            forwardOn(.completed)
-            dispose()
+            forwardCompletedAndDispose()
         case .fail(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardErrorAndDispose(error)
         }
     }
 }

@@ -48,21 +48,5 @@ final private class DelaySubscription<Element>: Producer<Element> {
     }
 }
 
-/// Passes the source's events through; one upstream, no state, so no lock.
-final private class DelaySubscriptionSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
-    typealias Element = Observer.Element
-
-    func on(next element: Element) {
-        forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
-    }
-}
+/// Passes the source's events through; the delay is in when the producer subscribes.
+final private class DelaySubscriptionSink<Observer: ElementObserver>: PassThroughSink<Observer> {}

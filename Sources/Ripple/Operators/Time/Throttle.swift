@@ -71,19 +71,16 @@ private enum ThrottleStep {
 
 /// One subscription to `throttle`: remembers when it last sent an element and keeps
 /// the latest one that came too soon.
-final private class ThrottleSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Observer, ThrottleAction<Observer.Element>>, ElementObserver {
     typealias Element = Observer.Element
 
     private let parent: Throttle<Element>
     private let timer = SerialDisposable()
-    private let lock = Lock()
     // Guarded by `lock`.
     private var kept: Element?
     private var lastSentTime: RxTime?
     private var completesAfterKept = false
     private var timerGeneration: UInt64 = 0
-    private var isStopped = false
-    private var actions = SerializedActions<ThrottleAction<Element>>()
 
     init(parent: Throttle<Element>, observer: Observer, cancel: Cancelable) {
         self.parent = parent
@@ -145,42 +142,22 @@ final private class ThrottleSink<Observer: ElementObserver>: Sink<Observer>, Ele
         case .next(let element):
             on(next: element)
         case .error(let error):
-            let act: Bool = lock.withLock {
-                if isStopped {
-                    return false
-                }
-                isStopped = true
+            stopAndAct {
                 kept = nil
-                if actions.claim() {
-                    return true
-                }
-                actions.enqueue(.fail(error))
-                return false
-            }
-            if act {
-                perform(.fail(error))
-                actionDone()
+                return .fail(error)
             }
         case .completed:
-            let act: Bool = lock.withLock {
+            decideAndAct {
                 if isStopped || completesAfterKept {
-                    return false
+                    return nil
                 }
                 if kept != nil {
                     // The timer that sends the kept element completes the sequence too.
                     completesAfterKept = true
-                    return false
+                    return nil
                 }
                 isStopped = true
-                if actions.claim() {
-                    return true
-                }
-                actions.enqueue(.complete)
-                return false
-            }
-            if act {
-                perform(.complete)
-                actionDone()
+                return .complete
             }
         }
     }
@@ -193,9 +170,9 @@ final private class ThrottleSink<Observer: ElementObserver>: Sink<Observer>, Ele
     }
 
     private func timerFired(_ generation: UInt64) {
-        let (act, element, complete): (Bool, Element?, Bool) = lock.withLock {
+        decideAndAct {
             guard !isStopped, generation == timerGeneration else {
-                return (false, nil, false)
+                return nil
             }
             let element = kept
             kept = nil
@@ -204,20 +181,12 @@ final private class ThrottleSink<Observer: ElementObserver>: Sink<Observer>, Ele
                 isStopped = true
             }
             if element == nil && !complete {
-                return (false, nil, false)
+                return nil
             }
             if element != nil {
                 lastSentTime = parent.scheduler.now
             }
-            if actions.claim() {
-                return (true, element, complete)
-            }
-            actions.enqueue(.endWindow(kept: element, complete: complete))
-            return (false, nil, false)
-        }
-        if act {
-            perform(.endWindow(kept: element, complete: complete))
-            actionDone()
+            return .endWindow(kept: element, complete: complete)
         }
     }
 
@@ -234,6 +203,14 @@ final private class ThrottleSink<Observer: ElementObserver>: Sink<Observer>, Ele
         }
     }
 
+    /// Sends an element for ``perform(_:)``; like ``sent()``, its window starts once it
+    /// has been sent.
+    private func send(_ element: Element) {
+        forwardOn(next: element)
+        let now = parent.scheduler.now
+        lock.withLock { lastSentTime = now }
+    }
+
     // Out of line so that `on(next:)` never builds an action itself.
     @inline(never)
     private func enqueueSend(_ element: Element) {
@@ -245,44 +222,23 @@ final private class ThrottleSink<Observer: ElementObserver>: Sink<Observer>, Ele
         actions.enqueue(.startTimer(generation: generation, after: wait))
     }
 
-    /// Gives back the right to act, first running what other calls left meanwhile.
-    private func actionDone() {
-        if !lock.withLock({ actions.releaseIfIdle() }) {
-            performWaitingActions()
-        }
-    }
-
-    @inline(never)
-    private func performWaitingActions() {
-        while let action = lock.withLock({ actions.next() }) {
-            perform(action)
-        }
-    }
-
-    private func perform(_ action: ThrottleAction<Element>) {
+    override func perform(_ action: ThrottleAction<Element>) {
         switch action {
         case .send(let element):
-            forwardOn(next: element)
-            let now = parent.scheduler.now
-            lock.withLock { lastSentTime = now }
+            send(element)
         case .startTimer(let generation, let wait):
             startTimer(generation: generation, after: wait)
         case .endWindow(let element, let complete):
             if let element {
-                forwardOn(next: element)
-                let now = parent.scheduler.now
-                lock.withLock { lastSentTime = now }
+                send(element)
             }
             if complete {
-                forwardOn(.completed)
-                dispose()
+                forwardCompletedAndDispose()
             }
         case .complete:
-            forwardOn(.completed)
-            dispose()
+            forwardCompletedAndDispose()
         case .fail(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardErrorAndDispose(error)
         }
     }
 }

@@ -83,18 +83,15 @@ private enum WindowAction<Element> {
 ///
 /// The source subscription and the timer sit in a ``RefCountDisposable``: disposing the
 /// subscription to the windows releases them only once no window subscription is live.
-final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Observable<Element> {
+final private class WindowTimeCountSink<Element, Observer: ElementObserver>: SerializingSink<Observer, WindowAction<Element>>, ElementObserver where Observer.Element == Observable<Element> {
     private let parent: WindowTimeCount<Element>
     private let timer = SerialDisposable()
     private let group = CompositeDisposable()
     private let refCount: RefCountDisposable
-    private let lock = Lock()
     // Guarded by `lock`.
     private var current = WindowChannel<Element>()
     private var countInWindow = 0
     private var span = 0
-    private var isStopped = false
-    private var actions = SerializedActions<WindowAction<Element>>()
 
     init(parent: WindowTimeCount<Element>, observer: Observer, cancel: Cancelable) {
         self.parent = parent
@@ -159,37 +156,9 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Sin
         case .next(let element):
             on(next: element)
         case .error(let error):
-            let channel: WindowChannel<Element>? = lock.withLock {
-                if isStopped {
-                    return nil
-                }
-                isStopped = true
-                if actions.claim() {
-                    return current
-                }
-                actions.enqueue(.fail(current, error))
-                return nil
-            }
-            if let channel {
-                perform(.fail(channel, error))
-                actionDone()
-            }
+            stopAndAct { .fail(current, error) }
         case .completed:
-            let channel: WindowChannel<Element>? = lock.withLock {
-                if isStopped {
-                    return nil
-                }
-                isStopped = true
-                if actions.claim() {
-                    return current
-                }
-                actions.enqueue(.complete(current))
-                return nil
-            }
-            if let channel {
-                perform(.complete(channel))
-                actionDone()
-            }
+            stopAndAct { .complete(current) }
         }
     }
 
@@ -252,21 +221,7 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Sin
         actions.enqueue(.deliverAndRoll(element, closing: closing, opening: opening, span: span))
     }
 
-    /// Gives back the right to act, first running what other calls left meanwhile.
-    private func actionDone() {
-        if !lock.withLock({ actions.releaseIfIdle() }) {
-            performWaitingActions()
-        }
-    }
-
-    @inline(never)
-    private func performWaitingActions() {
-        while let action = lock.withLock({ actions.next() }) {
-            perform(action)
-        }
-    }
-
-    private func perform(_ action: WindowAction<Element>) {
+    override func perform(_ action: WindowAction<Element>) {
         switch action {
         case .deliver(let element, let channel):
             channel.on(next: element)
@@ -277,12 +232,10 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Sin
             roll(closing: closing, opening: opening, span: span)
         case .complete(let channel):
             channel.complete()
-            forwardOn(.completed)
-            dispose()
+            forwardCompletedAndDispose()
         case .fail(let channel, let error):
             channel.fail(error)
-            forwardOn(.error(error))
-            dispose()
+            forwardErrorAndDispose(error)
         }
     }
 }
@@ -391,20 +344,4 @@ final private class WindowObservable<Element>: Producer<Element> {
 
 /// One subscription to a window: forwards what the window sends and, at its end,
 /// disposes itself, which returns its lease.
-final private class WindowSubscriptionSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
-    typealias Element = Observer.Element
-
-    func on(next element: Element) {
-        forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
-    }
-}
+final private class WindowSubscriptionSink<Observer: ElementObserver>: PassThroughSink<Observer> {}

@@ -116,32 +116,21 @@ final class OverlapCheckingObserver<Element>: ObserverType, @unchecked Sendable 
     }
 }
 
-/// A source the stress tests drive by hand from the test's thread.
-final class HandDrivenSource: @unchecked Sendable {
-    // `@unchecked Sendable`: `observer` is set during subscribe and cleared by the test,
-    // on the test's thread; Ripple's sink behind it is what is under test.
-    private var observer: AnyObserver<Int>?
+/// The source of the stress tests, driven by hand from the test's thread: a
+/// ``ManualSource`` of integers.
+typealias HandDrivenSource = ManualSource<Int>
 
-    private(set) lazy var observable = Observable<Int>.create { [unowned self] observer in
-        self.observer = observer
-        return Disposables.create()
-    }
-
+extension ManualSource where Element == Int {
     /// Sends `0..<count`, pausing briefly every few elements so that timers due in
     /// between fire on the scheduler's threads while the next elements come; then
     /// completes.
     func sendAndComplete(count: Int) {
         for value in 0..<count {
-            observer?.onNext(value)
+            onNext(value)
             if value % 16 == 15 {
                 Thread.sleep(forTimeInterval: 0.000_06)
             }
         }
-        observer?.onCompleted()
-    }
-
-    /// Forgets the observer, so the subscription can be released.
-    func release() {
-        observer = nil
+        onCompleted()
     }
 }

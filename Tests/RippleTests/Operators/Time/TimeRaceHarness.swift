@@ -48,29 +48,21 @@ enum TimeRace {
     }
 
     /// A scheduler that queues every action, whatever its due time, until the test
-    /// calls ``fire()``; its clock stands still at the epoch.
-    final class ManualTimers: SchedulerType, @unchecked Sendable {
-        // `@unchecked Sendable`: `queue` is read and written only under `lock`.
-        private let lock = Lock()
-        private var queue: [(slot: SingleAssignmentDisposable, run: () -> Disposable)] = []
-
+    /// calls ``fire()``; its clock stands still at the epoch. A
+    /// ``ManualQueueScheduler`` that also takes timers.
+    final class ManualTimers: ManualQueueScheduler, SchedulerType, @unchecked Sendable {
+        // `@unchecked Sendable`: restated from ``ManualQueueScheduler``; no state of its own.
         var now: RxTime {
             Date(timeIntervalSince1970: 0)
         }
 
         /// Actions waiting, cancelled or not.
         var pendingCount: Int {
-            lock.withLock { queue.count }
-        }
-
-        func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-            scheduleRelative(state, dueTime: .nanoseconds(0), action: action)
+            queuedCount
         }
 
         func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-            let slot = SingleAssignmentDisposable()
-            lock.withLock { queue.append((slot, { action(state) })) }
-            return slot
+            schedule(state, action: action)
         }
 
         /// Runs the waiting actions on this thread, oldest first, including those they
@@ -79,15 +71,7 @@ enum TimeRace {
         /// - Returns: How many actions ran.
         @discardableResult
         func fire() -> Int {
-            var ran = 0
-            while let next = takeNext() {
-                if next.slot.isDisposed {
-                    continue
-                }
-                next.slot.setDisposable(next.run())
-                ran += 1
-            }
-            return ran
+            run()
         }
 
         /// Keeps firing until `done` returns `true`, or five seconds have passed.
@@ -99,10 +83,6 @@ enum TimeRace {
                     TimeRace.pause()
                 }
             }
-        }
-
-        private func takeNext() -> (slot: SingleAssignmentDisposable, run: () -> Disposable)? {
-            lock.withLock { queue.isEmpty ? nil : queue.removeFirst() }
         }
     }
 

@@ -31,8 +31,8 @@ extension ObservableType {
     /// sequence ends with that error.
     ///
     /// ```
-    /// source:                   -1-2-3-|      -2-4-|
-    /// single { $0.isEven }:     ---2---|      -2-x
+    /// source:                             -1-2-3-|      -2-4-|
+    /// single { $0.isMultiple(of: 2) }:    ---2---|      -2-x
     /// ```
     ///
     /// ```swift

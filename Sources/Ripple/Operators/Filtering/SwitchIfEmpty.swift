@@ -6,9 +6,9 @@ extension ObservableType {
     /// source passes through without switching.
     ///
     /// ```
-    /// source:                -1-2-|        ---|
-    /// other:                               -a-b-|
-    /// ifEmpty(switchTo: o):  -1-2-|        ----a-b-|
+    /// source:                ---|
+    /// other:                    -a-b-|
+    /// ifEmpty(switchTo: o):  ----a-b-|
     /// ```
     ///
     /// ```swift

@@ -1,0 +1,182 @@
+extension ObservableType where Element: Equatable {
+    /// Drops each element that is equal to the one just before it.
+    ///
+    /// The first element always passes; after that an element passes only when it
+    /// differs (by `==`) from the last element that passed.
+    ///
+    /// ```
+    /// source:                  -1-1-2-2-2-1-3-|
+    /// distinctUntilChanged():  -1---2-----1-3-|
+    /// ```
+    ///
+    /// ```swift
+    /// Observable.of(1, 1, 2, 2, 1)
+    ///     .distinctUntilChanged()
+    ///     .subscribe(onNext: { print($0) })   // 1, 2, 1
+    /// ```
+    public func distinctUntilChanged() -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: { $0 == $1 })
+    }
+}
+
+extension ObservableType {
+    /// Drops each element whose key, computed by `keySelector`, equals the key of the
+    /// last element that passed.
+    ///
+    /// If `keySelector` throws, the sequence ends with that error.
+    ///
+    /// ```
+    /// source:                               -a1-a2-b1-b2-a3-|
+    /// distinctUntilChanged { $0.letter }:   -a1----b1----a3-|
+    /// ```
+    ///
+    /// ```swift
+    /// // Reacts only when the user's name changes, not on every profile update.
+    /// profiles.distinctUntilChanged { $0.name }
+    ///     .subscribe(onNext: { showName($0.name) })
+    /// ```
+    ///
+    /// - Parameter keySelector: Computes the value to compare for each element.
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: { $0 == $1 })
+    }
+
+    /// Drops each element that `comparer` finds equal to the last element that passed.
+    ///
+    /// `comparer` receives the last element that passed and the new one. If it
+    /// throws, the sequence ends with that error.
+    ///
+    /// ```
+    /// source:                                   -1-2-4-5-9-|
+    /// distinctUntilChanged { $1 - $0 < 3 }:     -1---4---9-|
+    /// ```
+    ///
+    /// ```swift
+    /// // Ignores changes smaller than a tenth of a degree.
+    /// temperatures.distinctUntilChanged { abs($0 - $1) < 0.1 }
+    ///     .subscribe(onNext: { display($0) })
+    /// ```
+    ///
+    /// - Parameter comparer: Returns `true` when two elements count as equal.
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: comparer)
+    }
+
+    /// Drops each element whose key, computed by `keySelector`, `comparer` finds equal
+    /// to the key of the last element that passed.
+    ///
+    /// If either closure throws, the sequence ends with that error.
+    ///
+    /// ```
+    /// source:                                                   -"a"-"A"-"b"-"B"-|
+    /// distinctUntilChanged({ $0.lowercased() }, comparer: ==):  -"a"-----"b"-----|
+    /// ```
+    ///
+    /// ```swift
+    /// searchTexts.distinctUntilChanged({ $0.lowercased() }, comparer: { $0 == $1 })
+    ///     .subscribe(onNext: { search($0) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keySelector: Computes the value to compare for each element.
+    ///   - comparer: Returns `true` when two keys count as equal.
+    public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool) -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: comparer)
+    }
+
+    /// Drops each element whose property at `keyPath` equals that property of the
+    /// last element that passed.
+    ///
+    /// As in RxSwift, the last element that passed is kept and its property is read
+    /// again at each comparison (so for a class, a mutation of that object counts).
+    ///
+    /// ```
+    /// source:                              -{id 1}-{id 1}-{id 2}-|
+    /// distinctUntilChanged(at: \.id):      -{id 1}--------{id 2}-|
+    /// ```
+    ///
+    /// ```swift
+    /// users.distinctUntilChanged(at: \.id)
+    ///     .subscribe(onNext: { loadDetails(for: $0) })
+    /// ```
+    ///
+    /// - Parameter keyPath: The property to compare.
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: { $0[keyPath: keyPath] == $1[keyPath: keyPath] })
+    }
+}
+
+final private class DistinctUntilChanged<Element, Key>: Producer<Element> {
+    private let source: Observable<Element>
+    private let keySelector: (Element) throws -> Key
+    private let comparer: (Key, Key) throws -> Bool
+
+    init(source: Observable<Element>, keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool) {
+        self.source = source
+        self.keySelector = keySelector
+        self.comparer = comparer
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(elementObserver: sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Keeps the key of the last element sent and compares each new key with it.
+final private class DistinctUntilChangedSink<Observer: ElementObserver, Key>: Sink<Observer>, ElementObserver {
+    typealias Element = Observer.Element
+
+    private let keySelector: (Element) throws -> Key
+    private let comparer: (Key, Key) throws -> Bool
+    // One slot, initialized while `hasKey`: the key of the last element sent. (Not a
+    // `Key?`: in generic code every read or write of an optional of a generic type
+    // costs a runtime type lookup, and this is touched once per element.) Touched
+    // only by the source, one event at a time; no access spans a call out, so the
+    // runtime exclusivity checks are skipped.
+    private let lastKey = UnsafeMutablePointer<Key>.allocate(capacity: 1)
+    @exclusivity(unchecked) private var hasKey = false
+
+    init(keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool, observer: Observer, cancel: Cancelable) {
+        self.keySelector = keySelector
+        self.comparer = comparer
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        if hasKey {
+            lastKey.deinitialize(count: 1)
+        }
+        lastKey.deallocate()
+    }
+
+    func on(next element: Element) {
+        do {
+            let key = try keySelector(element)
+            if hasKey {
+                if try comparer(lastKey.pointee, key) {
+                    return
+                }
+                lastKey.pointee = key
+            } else {
+                lastKey.initialize(to: key)
+                hasKey = true
+            }
+        } catch {
+            forwardErrorAndDispose(error)
+            return
+        }
+        forwardOn(next: element)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            on(next: element)
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}

@@ -1,0 +1,70 @@
+extension ObservableType {
+    /// Sends only the elements for which `predicate` returns `true`.
+    ///
+    /// Terminal events pass through unchanged. If `predicate` throws, the sequence
+    /// ends with that error and the source is disposed.
+    ///
+    /// ```
+    /// source:             -1-2-3-4-5-|
+    /// filter { $0 > 2 }:  -----3-4-5-|
+    /// ```
+    ///
+    /// ```swift
+    /// Observable.of(1, 2, 3, 4)
+    ///     .filter { $0.isMultiple(of: 2) }
+    ///     .subscribe(onNext: { print($0) })   // 2, 4
+    /// ```
+    ///
+    /// - Parameter predicate: Decides, for each element, whether it is sent.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        Filter(source: asObservable(), predicate: predicate)
+    }
+}
+
+final private class Filter<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let predicate: (Element) throws -> Bool
+
+    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
+        self.source = source
+        self.predicate = predicate
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(elementObserver: sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Asks the predicate about each element and forwards those it accepts.
+final private class FilterSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+    typealias Element = Observer.Element
+
+    private let predicate: (Element) throws -> Bool
+
+    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
+        self.predicate = predicate
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(next element: Element) {
+        do {
+            if try predicate(element) {
+                forwardOn(next: element)
+            }
+        } catch {
+            forwardErrorAndDispose(error)
+        }
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            on(next: element)
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}

@@ -1,0 +1,56 @@
+extension ObservableType {
+    /// Sends the source's first element, or `nil` if it completes without one, then
+    /// completes and disposes the source.
+    ///
+    /// An error before the first element passes through. Returns an
+    /// `Observable<Element?>` that sends exactly one optional and completes, until
+    /// Ripple's traits land; RxSwift returns a `Single<Element?>`.
+    ///
+    /// ```
+    /// source:    ---1-2-|        ---|
+    /// first():   ---(1|)         ---(nil|)
+    /// ```
+    ///
+    /// ```swift
+    /// searchResults.first()
+    ///     .subscribe(onNext: { print($0 ?? "no result") })
+    /// ```
+    public func first() -> Observable<Element?> {
+        First(source: asObservable())
+    }
+}
+
+final private class First<Element>: Producer<Element?> {
+    private let source: Observable<Element>
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element? {
+        let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
+        let subscription = source.subscribe(elementObserver: sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+final private class FirstSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == SourceElement? {
+    typealias Element = SourceElement
+
+    func on(next element: SourceElement) {
+        forwardOn(next: element)
+        forwardCompletedAndDispose()
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            on(next: element)
+        case .error(let error):
+            forwardErrorAndDispose(error)
+        case .completed:
+            forwardOn(next: nil)
+            forwardCompletedAndDispose()
+        }
+    }
+}

@@ -1,0 +1,51 @@
+extension ObservableType {
+    /// Drops every element and passes on only the terminal event.
+    ///
+    /// As in RxSwift 6, the result is an `Observable<Never>`: it can only complete
+    /// or fail. (RxSwift 5 returned a `Completable`; RxSwift 6 turns it into one with
+    /// `asCompletable()`, which Ripple will offer once its traits land.)
+    ///
+    /// ```
+    /// source:            -1-2-3-|
+    /// ignoreElements():  -------|
+    /// ```
+    ///
+    /// ```swift
+    /// upload.ignoreElements()
+    ///     .subscribe(onError: { showFailure($0) }, onCompleted: { showDone() })
+    /// ```
+    public func ignoreElements() -> Observable<Never> {
+        IgnoreElements(source: asObservable())
+    }
+}
+
+final private class IgnoreElements<SourceElement>: Producer<Never> {
+    private let source: Observable<SourceElement>
+
+    init(source: Observable<SourceElement>) {
+        self.source = source
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Never {
+        let sink = IgnoreElementsSink<SourceElement, Observer>(observer: observer, cancel: cancel)
+        let subscription = source.subscribe(elementObserver: sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+final private class IgnoreElementsSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Never {
+    typealias Element = SourceElement
+
+    func on(next element: SourceElement) {}
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next:
+            break
+        case .error(let error):
+            forwardErrorAndDispose(error)
+        case .completed:
+            forwardCompletedAndDispose()
+        }
+    }
+}

@@ -1,0 +1,80 @@
+extension ObservableType {
+    /// A sequence that owns a resource for as long as each subscription lasts.
+    ///
+    /// Each subscription calls `resourceFactory`, then `observableFactory` with the
+    /// resource, and subscribes to the sequence it returns. The resource is disposed
+    /// exactly once, right after that sequence's subscription: when the sequence
+    /// completes or fails (after the observer has received the terminal event), or
+    /// when the subscription is disposed. If either factory throws, the sequence fails
+    /// with the thrown error (and a resource already made is disposed).
+    ///
+    /// ```
+    /// resource:        [open-----------close]
+    /// inner sequence:  -1-2-3-|
+    /// using:           -1-2-3-|
+    /// ```
+    ///
+    /// ```swift
+    /// Observable.using({ try FileHandleDisposable(path) },
+    ///                  observableFactory: { handle in handle.lines() })
+    ///     .subscribe(onNext: { print($0) })   // the file is closed when reading ends
+    /// ```
+    public static func using<Resource: Disposable>(
+        _ resourceFactory: @escaping () throws -> Resource,
+        observableFactory: @escaping (Resource) throws -> Observable<Element>
+    ) -> Observable<Element> {
+        Using(resourceFactory: resourceFactory, observableFactory: observableFactory)
+    }
+}
+
+final private class Using<Element, Resource: Disposable>: Producer<Element> {
+    let resourceFactory: () throws -> Resource
+    let observableFactory: (Resource) throws -> Observable<Element>
+
+    init(resourceFactory: @escaping () throws -> Resource, observableFactory: @escaping (Resource) throws -> Observable<Element>) {
+        self.resourceFactory = resourceFactory
+        self.observableFactory = observableFactory
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = UsingSink(observer: observer, cancel: cancel)
+        let subscription = sink.run(self)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+final private class UsingSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+    typealias Element = Observer.Element
+
+    /// Makes the resource and subscribes; returns the subscription followed by the
+    /// resource, so disposing it releases both in that order.
+    func run<Resource: Disposable>(_ parent: Using<Element, Resource>) -> Disposable {
+        var resource: Resource?
+        do {
+            let made = try parent.resourceFactory()
+            resource = made
+            let source = try parent.observableFactory(made)
+            return Disposables.create(source.subscribe(elementObserver: self), made)
+        } catch {
+            forwardErrorAndDispose(error)
+            if let resource {
+                return resource
+            }
+            return Disposables.create()
+        }
+    }
+
+    func on(next element: Element) {
+        forwardOn(next: element)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            forwardOn(next: element)
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}

@@ -52,20 +52,63 @@ public func XCTAssertEqual<T: Equatable>(_ lhs: [Event<T>], _ rhs: [Event<T>], f
     }
 }
 
-/// Fails the running test with `message`: as an issue when a Swift Testing test is
-/// running on this task, otherwise through `XCTFail`. (swift-corelibs-xctest drops an
+/// Where an assertion failure goes: a Swift Testing issue when a Swift Testing test is
+/// running on this task, otherwise an XCTest failure. (swift-corelibs-xctest drops an
 /// `XCTFail` made outside an XCTest test, so a Swift Testing test would pass silently.)
+enum TestFailureDestination: Equatable {
+    case swiftTesting
+    case xcTest
+
+    /// The destination for a failure reported now, on this task.
+    static var current: TestFailureDestination {
+        #if canImport(Testing)
+        if Test.current != nil {
+            return .swiftTesting
+        }
+        #endif
+        return .xcTest
+    }
+}
+
+/// A failure as the assertion reports it; tests of RippleTest capture these.
+struct ReportedTestFailure: Equatable {
+    let message: String
+    let destination: TestFailureDestination
+    let fileID: String
+    let filePath: String
+    let line: Int
+}
+
+enum TestFailureCapture {
+    /// While set (for the current task), failures go here instead of failing the test:
+    /// RippleTest's own tests use it to check the assertions' messages and locations.
+    @TaskLocal static var handler: (@Sendable (ReportedTestFailure) -> Void)?
+}
+
+/// Fails the running test with `message` at `file`:`line`, in Swift Testing or XCTest.
 func reportTestFailure(_ message: String, file: StaticString, line: UInt) {
-    #if canImport(Testing)
-    if Test.current != nil {
-        let path = "\(file)"
-        let components = path.split(separator: "/")
-        let fileName = components.last.map(String.init) ?? path
-        let folder = components.dropLast().last.map(String.init) ?? "Tests"
-        let location = SourceLocation(fileID: "\(folder)/\(fileName)", filePath: path, line: max(Int(line), 1), column: 1)
-        Issue.record(Comment(rawValue: message), sourceLocation: location)
+    let path = "\(file)"
+    let components = path.split(separator: "/")
+    let fileName = components.last.map(String.init) ?? path
+    let folder = components.dropLast().last.map(String.init) ?? "Tests"
+    let failure = ReportedTestFailure(
+        message: message,
+        destination: .current,
+        fileID: "\(folder)/\(fileName)",
+        filePath: path,
+        line: max(Int(line), 1)
+    )
+    if let capture = TestFailureCapture.handler {
+        capture(failure)
         return
     }
-    #endif
-    XCTFail(message, file: file, line: line)
+    switch failure.destination {
+    case .swiftTesting:
+        #if canImport(Testing)
+        let location = SourceLocation(fileID: failure.fileID, filePath: failure.filePath, line: failure.line, column: 1)
+        Issue.record(Comment(rawValue: message), sourceLocation: location)
+        #endif
+    case .xcTest:
+        XCTFail(message, file: file, line: line)
+    }
 }

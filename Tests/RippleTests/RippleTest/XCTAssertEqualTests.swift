@@ -1,7 +1,8 @@
+import Synchronization
 import Testing
 import XCTest
 import Ripple
-import RippleTest
+@testable import RippleTest
 
 extension RippleTests {
     /// `XCTAssertEqual` for events, called from Swift Testing: a mismatch is recorded
@@ -16,29 +17,44 @@ extension RippleTests {
             #expect(observer.events.count == 2)
         }
 
-        @Test func differentRecordedEventsRecordAnIssueAtTheCall() {
-            let actual: [RippleTest.Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2), .completed(300)]
-            withKnownIssue {
-                XCTAssertEqual(actual, [.next(210, 1), .next(220, 3), .completed(300)], file: "/work/Suite/Folder/SomeTests.swift", line: 42)
-            } matching: { issue in
-                let comment = issue.comments.first?.rawValue ?? ""
-                return comment.hasPrefix("Recorded events are not equal (first: 3 events, second: 3 events).")
-                    && comment.contains("  first:  -12-------|\n  second: -13-------|")
-                    && issue.sourceLocation?.fileName == "SomeTests.swift"
-                    && issue.sourceLocation?.fileID == "Folder/SomeTests.swift"
-                    && issue.sourceLocation?.line == 42
+        /// Runs `body` and returns the failures it reported, captured instead of failing.
+        private func failures(in body: () -> Void) -> [ReportedTestFailure] {
+            let captured = Mutex<[ReportedTestFailure]>([])
+            TestFailureCapture.$handler.withValue({ failure in captured.withLock { $0.append(failure) } }) {
+                body()
             }
+            return captured.withLock { $0 }
         }
 
-        @Test func differentEventsRecordAnIssue() {
-            let events: [Event<String>] = [.next("a"), .completed]
-            withKnownIssue {
-                XCTAssertEqual(events, [.next("a"), .error(TestError())])
-            } matching: { issue in
-                issue.comments.first?.rawValue.hasPrefix("Events are not equal (first: 2 events, second: 2 events).") == true
-                    && issue.sourceLocation?.fileName == "XCTAssertEqualTests.swift"
+        @Test func differentRecordedEventsReportAnIssueAtTheCall() {
+            let actual: [RippleTest.Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2), .completed(300)]
+            let reported = failures {
+                XCTAssertEqual(actual, [.next(210, 1), .next(220, 3), .completed(300)], file: "/work/Suite/Folder/SomeTests.swift", line: 42)
             }
-            XCTAssertEqual(events, [.next("a"), .completed])
+            #expect(reported.count == 1)
+            let failure = reported.first
+            #expect(failure?.destination == .swiftTesting)
+            #expect(failure?.message.hasPrefix("Recorded events are not equal (first: 3 events, second: 3 events).") == true)
+            #expect(failure?.message.contains("  first:  -12-------|\n  second: -13-------|") == true)
+            #expect(failure?.fileID == "Folder/SomeTests.swift")
+            #expect(failure?.filePath == "/work/Suite/Folder/SomeTests.swift")
+            #expect(failure?.line == 42)
+        }
+
+        @Test func differentEventsReportAnIssueAndEqualOnesDoNot() {
+            let events: [Event<String>] = [.next("a"), .completed]
+            let reported = failures {
+                XCTAssertEqual(events, [.next("a"), .error(TestError())])
+                XCTAssertEqual(events, [.next("a"), .completed])
+            }
+            #expect(reported.count == 1)
+            #expect(reported.first?.message.hasPrefix("Events are not equal (first: 2 events, second: 2 events).") == true)
+            #expect(reported.first?.fileID.hasSuffix("XCTAssertEqualTests.swift") == true)
+            #expect(reported.first?.destination == .swiftTesting)
+        }
+
+        @Test func insideASwiftTestingTestFailuresBecomeIssues() {
+            #expect(TestFailureDestination.current == .swiftTesting)
         }
     }
 }
@@ -73,6 +89,10 @@ final class RippleTestXCTAssertEqualTests: XCTestCase {
         let observer = scheduler.start { source.asObservable() }
         XCTAssertEqual(observer.events, [.next(210, 1), .next(230, 2), .completed(240)])
         XCTAssertEqual(observer.events, RippleTest.Recorded.events(.next(210, 1), .next(230, 2), .completed(240)))
+    }
+
+    func testInsideAnXCTestTestFailuresGoToXCTest() {
+        XCTAssertEqual(TestFailureDestination.current, .xcTest)
     }
 
     func testEqualEventsPass() {

@@ -97,6 +97,10 @@ extension RippleTests {
             #expect(source.subscriptions == [Subscription(200, 220)])
         }
 
+        @Test func acceptsAKeyPath() {
+            #expect(Observable.of("a", "bcd").map(\.count).recordSynchronously() == [.next(1), .next(3), .completed])
+        }
+
         @Test func eachSubscriptionRunsTheTransformAnew() {
             let calls = Counter()
             let mapped = Observable.of(1, 2).map { element -> Int in

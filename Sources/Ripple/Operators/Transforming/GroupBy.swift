@@ -10,9 +10,10 @@ extension ObservableType {
     /// subscribed later receives that end at once. If `keySelector` throws, the groups
     /// and the outer sequence end with its error.
     ///
-    /// The source stays subscribed while the outer subscription *or* any group
-    /// subscription lives: disposing the outer subscription stops new groups from being
-    /// sent, but the groups already subscribed keep receiving elements.
+    /// Until it ends, the source stays subscribed while the outer subscription *or* any
+    /// group subscription lives: disposing the outer subscription stops new groups from
+    /// being sent, but the groups already subscribed keep receiving elements. Once all
+    /// are disposed, the source is unsubscribed and the groups receive nothing more.
     ///
     /// ```
     /// source:              -1-2-3-4-5-|

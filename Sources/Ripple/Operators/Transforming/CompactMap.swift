@@ -1,0 +1,69 @@
+extension ObservableType {
+    /// Sends the non-`nil` results of `transform`, dropping the elements it maps to `nil`.
+    ///
+    /// If `transform` throws, the sequence ends with that error and the source is
+    /// unsubscribed.
+    ///
+    /// ```
+    /// source:                 -"1"-"x"-"3"-|
+    /// compactMap { Int($0) }: --1-------3--|
+    /// ```
+    ///
+    /// ```swift
+    /// Observable.of("1", "x", "3")
+    ///     .compactMap { Int($0) }
+    ///     .subscribe(onNext: { print($0) })   // 1, 3
+    /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
+        CompactMap(source: asObservable(), transform: transform)
+    }
+}
+
+final private class CompactMap<Source, Result>: Producer<Result> {
+    private let source: Observable<Source>
+    private let transform: (Source) throws -> Result?
+
+    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result?) {
+        self.source = source
+        self.transform = transform
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CompactMapSink<Source, Observer>(transform: transform, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(elementObserver: sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Transforms each element on the element road and forwards the non-`nil` results; no
+/// `Event` is built per element and nothing is allocated.
+final private class CompactMapSink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+    typealias Element = Source
+
+    private let transform: (Source) throws -> Observer.Element?
+
+    init(transform: @escaping (Source) throws -> Observer.Element?, observer: Observer, cancel: Cancelable) {
+        self.transform = transform
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(next element: Source) {
+        do {
+            if let result = try transform(element) {
+                forwardOn(next: result)
+            }
+        } catch {
+            forwardErrorAndDispose(error)
+        }
+    }
+
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(let element): on(next: element)
+        case .error(let error): forwardErrorAndDispose(error)
+        case .completed: forwardCompletedAndDispose()
+        }
+    }
+}

@@ -1,0 +1,68 @@
+extension ObservableType {
+    /// Sends each element transformed by `transform`.
+    ///
+    /// If `transform` throws, the sequence ends with that error and the source is
+    /// unsubscribed.
+    ///
+    /// ```
+    /// source:           -1--2--3--|
+    /// map { $0 * 10 }:  -10-20-30-|
+    /// ```
+    ///
+    /// ```swift
+    /// Observable.of(1, 2, 3)
+    ///     .map { "#\($0)" }
+    ///     .subscribe(onNext: { print($0) })   // #1, #2, #3
+    /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+        Map(source: asObservable(), transform: transform)
+    }
+}
+
+final private class Map<Source, Result>: Producer<Result> {
+    private let source: Observable<Source>
+    private let transform: (Source) throws -> Result
+
+    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
+        self.source = source
+        self.transform = transform
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = MapSink<Source, Observer>(transform: transform, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(elementObserver: sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Transforms each element on the element road: no `Event` is built or switched over
+/// per element, and nothing is allocated.
+final private class MapSink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+    typealias Element = Source
+
+    private let transform: (Source) throws -> Observer.Element
+
+    init(transform: @escaping (Source) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+        self.transform = transform
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(next element: Source) {
+        do {
+            let result = try transform(element)
+            forwardOn(next: result)
+        } catch {
+            forwardErrorAndDispose(error)
+        }
+    }
+
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(let element): on(next: element)
+        case .error(let error): forwardErrorAndDispose(error)
+        case .completed: forwardCompletedAndDispose()
+        }
+    }
+}

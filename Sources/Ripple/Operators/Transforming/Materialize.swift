@@ -1,0 +1,115 @@
+extension ObservableType {
+    /// Turns every event of the source, the terminal one included, into an element;
+    /// then completes.
+    ///
+    /// The result never fails: a source error becomes the element `.error(error)`,
+    /// followed by completion.
+    ///
+    /// ```
+    /// source:         -1-------2-------X
+    /// materialize():  -next(1)-next(2)-(error(X)|)
+    /// ```
+    ///
+    /// (`(error(X)|)`: the element and the completion at the same instant.)
+    ///
+    /// ```swift
+    /// Observable<Int>.error(failure)
+    ///     .materialize()
+    ///     .subscribe(onNext: { print($0) })   // error(failure)
+    /// ```
+    public func materialize() -> Observable<Event<Element>> {
+        Materialize(source: asObservable())
+    }
+}
+
+extension ObservableType where Element: EventConvertible {
+    /// Turns elements that are events back into events: the inverse of
+    /// ``materialize()``.
+    ///
+    /// An element `.next(x)` sends `x`; an element `.error` or `.completed` ends the
+    /// sequence with it and unsubscribes from the source. The source's own error or
+    /// completion ends the sequence too.
+    ///
+    /// ```
+    /// source:           -next(1)-next(2)-completed-next(3)-
+    /// dematerialize():  -1-------2-------|
+    /// ```
+    ///
+    /// ```swift
+    /// Observable.of(Event.next(1), Event.completed, Event.next(2))
+    ///     .dematerialize()
+    ///     .subscribe(onNext: { print($0) })   // 1
+    /// ```
+    public func dematerialize() -> Observable<Element.Element> {
+        Dematerialize(source: asObservable())
+    }
+}
+
+final private class Materialize<Source>: Producer<Event<Source>> {
+    private let source: Observable<Source>
+
+    init(source: Observable<Source>) {
+        self.source = source
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Event<Source> {
+        let sink = MaterializeSink<Source, Observer>(observer: observer, cancel: cancel)
+        let subscription = source.subscribe(elementObserver: sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Wraps each event of one subscription as an element. Building an `Event` per
+/// element is this operator's job, so the element road here carries events.
+final private class MaterializeSink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Event<Source> {
+    typealias Element = Source
+
+    func on(next element: Source) {
+        forwardOn(next: .next(element))
+    }
+
+    func on(_ event: Event<Source>) {
+        forwardOn(next: event)
+        if event.isStopEvent {
+            forwardCompletedAndDispose()
+        }
+    }
+}
+
+final private class Dematerialize<Source: EventConvertible>: Producer<Source.Element> {
+    private let source: Observable<Source>
+
+    init(source: Observable<Source>) {
+        self.source = source
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+        let sink = DematerializeSink<Source, Observer>(observer: observer, cancel: cancel)
+        let subscription = source.subscribe(elementObserver: sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Unwraps each element of one subscription into the event it holds.
+final private class DematerializeSink<Source: EventConvertible, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Source.Element {
+    typealias Element = Source
+
+    func on(next element: Source) {
+        switch element.event {
+        case .next(let value):
+            forwardOn(next: value)
+        case .error(let error):
+            forwardErrorAndDispose(error)
+        case .completed:
+            forwardCompletedAndDispose()
+        }
+    }
+
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(let element): on(next: element)
+        case .error(let error): forwardErrorAndDispose(error)
+        case .completed: forwardCompletedAndDispose()
+        }
+    }
+}

@@ -643,7 +643,7 @@ extension RippleTests {
             runConcurrently([
                 { for value in 0..<2000 { first.send(value) } },
                 { for value in 0..<2000 { second.send(value) } },
-                { while observer.elements.count < 50 {}; handoff.value.dispose() },
+                { waitUntil { observer.elements.count >= 50 }; handoff.value.dispose() },
             ])
             let afterDispose = observer.elements.count
             first.send(1)

@@ -74,13 +74,14 @@ final private class CombineLatest2<E1, E2, Result>: Producer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestSink2<E1, E2, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = CombineLatestSink2<E1, E2, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class CombineLatestSink2<E1, E2, Observer: ElementObserver>: CombineLatestSink<Observer> {
+final private class CombineLatestSink2<E1, E2, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2) throws -> Result
     // `latestK`: source K's latest element, initialized once it has sent one (guarded
     // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
@@ -202,13 +203,14 @@ final private class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestSink3<E1, E2, E3, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = CombineLatestSink3<E1, E2, E3, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class CombineLatestSink3<E1, E2, E3, Observer: ElementObserver>: CombineLatestSink<Observer> {
+final private class CombineLatestSink3<E1, E2, E3, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3) throws -> Result
     // `latestK`: source K's latest element, initialized once it has sent one (guarded
     // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
@@ -360,13 +362,14 @@ final private class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestSink4<E1, E2, E3, E4, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = CombineLatestSink4<E1, E2, E3, E4, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class CombineLatestSink4<E1, E2, E3, E4, Observer: ElementObserver>: CombineLatestSink<Observer> {
+final private class CombineLatestSink4<E1, E2, E3, E4, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4) throws -> Result
     // `latestK`: source K's latest element, initialized once it has sent one (guarded
     // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
@@ -538,13 +541,14 @@ final private class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result>
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestSink5<E1, E2, E3, E4, E5, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class CombineLatestSink5<E1, E2, E3, E4, E5, Observer: ElementObserver>: CombineLatestSink<Observer> {
+final private class CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5) throws -> Result
     // `latestK`: source K's latest element, initialized once it has sent one (guarded
     // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
@@ -732,13 +736,14 @@ final private class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestSink6<E1, E2, E3, E4, E5, E6, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5, source6)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Observer: ElementObserver>: CombineLatestSink<Observer> {
+final private class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Result
     // `latestK`: source K's latest element, initialized once it has sent one (guarded
     // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
@@ -942,13 +947,14 @@ final private class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Observer: ElementObserver>: CombineLatestSink<Observer> {
+final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
     // `latestK`: source K's latest element, initialized once it has sent one (guarded
     // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
@@ -1168,13 +1174,14 @@ final private class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7, source8)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Observer: ElementObserver>: CombineLatestSink<Observer> {
+final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
     // `latestK`: source K's latest element, initialized once it has sent one (guarded
     // by `lock`). `deliveredK`: its copy for the delivering call, initialized only

@@ -60,7 +60,7 @@ extension ObservableType {
 /// ``CombineLatestInput``, and implements the three ways to get a result out of it
 /// (``copyLatestForDelivery()``, ``deliveredResult()``, ``resultOfLatest()``).
 /// Everything here runs under ``CombiningSink/lock`` unless said otherwise.
-class CombineLatestSink<Observer: ElementObserver>: CombiningSink<Observer> {
+class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer> where Observer.Element == Result {
     /// How many sources there are.
     final let arity: Int
     // Guarded by `lock`. `hasValue[i]`: source `i` has sent an element, so its slot is
@@ -176,13 +176,13 @@ class CombineLatestSink<Observer: ElementObserver>: CombiningSink<Observer> {
 /// Observes one source of a `combineLatest`: keeps its elements in the sink's slot for
 /// it, and disposes its own subscription when the source completes.
 final class CombineLatestInput<Element, Observer: ElementObserver>: ElementObserver {
-    private let sink: CombineLatestSink<Observer>
+    private let sink: CombineLatestSink<Observer.Element, Observer>
     private let index: Int
     private let latest: UnsafeMutablePointer<Element>
     /// This source's subscription.
     let subscription = SingleAssignmentDisposable()
 
-    init(sink: CombineLatestSink<Observer>, index: Int, latest: UnsafeMutablePointer<Element>) {
+    init(sink: CombineLatestSink<Observer.Element, Observer>, index: Int, latest: UnsafeMutablePointer<Element>) {
         self.sink = sink
         self.index = index
         self.latest = latest
@@ -226,7 +226,7 @@ final private class CombineLatestCollection<SourceElement, Result>: Producer<Res
 
 /// Keeps the latest element of every source in one buffer, and builds the array for
 /// the selector from it (that array is the result's input, so one per result).
-final private class CombineLatestCollectionSink<SourceElement, Observer: ElementObserver>: CombineLatestSink<Observer> {
+final private class CombineLatestCollectionSink<SourceElement, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer> where Observer.Element == Result {
     private let resultSelector: ([SourceElement]) throws -> Result
     // Slot `i` holds source `i`'s latest element once `hasValue[i]`; guarded by `lock`.
     private let latest: UnsafeMutablePointer<SourceElement>
@@ -273,7 +273,10 @@ final private class CombineLatestCollectionSink<SourceElement, Observer: Element
     }
 
     private func latestElements() -> [SourceElement] {
-        (0..<arity).map { latest[$0] }
+        Array(unsafeUninitializedCapacity: arity) { buffer, initialized in
+            buffer.baseAddress!.initialize(from: latest, count: arity)
+            initialized = arity
+        }
     }
 
     override func copyLatestForDelivery() {

@@ -24,7 +24,9 @@ enum CombiningStep {
 /// calling the observer happen after releasing it, yet one delivery at a time and in
 /// the order decided: the call that finds a result due either *takes the right to
 /// deliver* (nobody holds it) or, when another call is delivering, leaves a
-/// ``CombiningAction`` for that call to run once it is done (see ``SerializedActions``).
+/// ``CombiningAction`` for that call to run once it is done (the scheme of
+/// ``SerializedActions``, kept in plain fields here so the fast path makes no generic
+/// calls).
 ///
 /// The right-to-deliver path copies or moves the values for the selector into storage
 /// the subclass keeps for that purpose, so it allocates nothing; only a call that
@@ -33,31 +35,34 @@ enum CombiningStep {
 /// A terminal event sets ``stopped`` under the lock, after which every upstream event
 /// is ignored; the terminal itself is sent by whoever holds the right to deliver, after
 /// the results decided before it.
-class CombiningSink<Observer: ElementObserver>: Sink<Observer> {
-    typealias Result = Observer.Element
+class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Observer.Element == Result {
+    // (`Result` is a parameter of its own, equal to `Observer.Element`, so that generic
+    // code finds its type in the sink's metadata rather than asking the runtime for
+    // the associated type on every element.)
 
     /// Guards the subclass's state, ``stopped`` and the right to deliver.
     final let lock = Lock()
     /// Set under ``lock`` once the sequence has decided to end; nothing more is decided.
     final var stopped = false
-    // Guarded by `lock`.
-    private var actions = SerializedActions<CombiningAction<Result>>()
+    // Guarded by `lock`. The fast path touches only `delivering` and `leftCount`: the
+    // queue of left actions is used only when two calls meet, in out-of-line code,
+    // because any generic call on it costs runtime type lookups.
+    private var delivering = false
+    private var leftCount = 0
+    private var left: [CombiningAction<Result>] = []
+    private var leftHead = 0
 
     /// Under ``lock``: takes the right to deliver and returns `true`, or, when another
     /// call is delivering, leaves it the result `later` makes (from values the caller
     /// takes now) and returns `false`.
     @inline(__always)
     final func claimOrLeave(_ later: () -> () throws -> Result) -> Bool {
-        if actions.claim() {
+        if !delivering {
+            delivering = true
             return true
         }
         leave(later())
         return false
-    }
-
-    @inline(never)
-    private func leave(_ result: @escaping () throws -> Result) {
-        actions.enqueue(.next(result))
     }
 
     /// With the right to deliver, outside ``lock``: computes a result and sends it,
@@ -73,25 +78,24 @@ class CombiningSink<Observer: ElementObserver>: Sink<Observer> {
             return
         }
         forwardOn(next: result)
-        if lock.withLock({ actions.releaseIfIdle() }) {
-            return
+        let idle: Bool = lock.withLock {
+            if leftCount > 0 {
+                return false
+            }
+            delivering = false
+            return true
         }
-        runLeftActions()
+        if !idle {
+            runLeftActions()
+        }
     }
 
-    /// Ends the sequence with `error` (from a source, or from `compute`): to be called
-    /// by a source after it has set ``stopped`` under the lock. Sends it now, or leaves
-    /// it for the call that is delivering.
+    /// Ends the sequence with `error` (from a source): to be called after setting
+    /// ``stopped`` under the lock. Sends it now, or leaves it for the call that is
+    /// delivering.
     @inline(never)
     final func sendError(_ error: Swift.Error) {
-        let now = lock.withLock {
-            if actions.claim() {
-                return true
-            }
-            actions.enqueue(.error(error))
-            return false
-        }
-        if now {
+        if claimOrLeave(.error(error)) {
             forwardErrorAndDispose(error)
         }
     }
@@ -100,14 +104,7 @@ class CombiningSink<Observer: ElementObserver>: Sink<Observer> {
     /// under the lock. Sends it now, or leaves it for the call that is delivering.
     @inline(never)
     final func sendCompleted() {
-        let now = lock.withLock {
-            if actions.claim() {
-                return true
-            }
-            actions.enqueue(.completed)
-            return false
-        }
-        if now {
+        if claimOrLeave(.completed) {
             forwardCompletedAndDispose()
         }
     }
@@ -127,6 +124,47 @@ class CombiningSink<Observer: ElementObserver>: Sink<Observer> {
         }
     }
 
+    /// Takes the right to deliver, or leaves `terminal` for the call holding it.
+    @inline(never)
+    private func claimOrLeave(_ terminal: CombiningAction<Result>) -> Bool {
+        lock.withLock {
+            if !delivering {
+                delivering = true
+                return true
+            }
+            enqueue(terminal)
+            return false
+        }
+    }
+
+    @inline(never)
+    private func leave(_ result: @escaping () throws -> Result) {
+        enqueue(.next(result))
+    }
+
+    private func enqueue(_ action: CombiningAction<Result>) {
+        left.append(action)
+        leftCount += 1
+    }
+
+    /// The next left action, or `nil` (giving the right to deliver back) when none is.
+    private func nextLeftAction() -> CombiningAction<Result>? {
+        lock.withLock {
+            guard leftCount > 0 else {
+                delivering = false
+                return nil
+            }
+            let action = left[leftHead]
+            leftHead += 1
+            leftCount -= 1
+            if leftCount == 0 {
+                left.removeAll(keepingCapacity: true)
+                leftHead = 0
+            }
+            return action
+        }
+    }
+
     /// The selector threw while this call held the right to deliver: it keeps that
     /// right for good, so everything left behind it is dropped.
     @inline(never)
@@ -137,7 +175,7 @@ class CombiningSink<Observer: ElementObserver>: Sink<Observer> {
 
     @inline(never)
     private func runLeftActions() {
-        while let action = lock.withLock({ actions.next() }) {
+        while let action = nextLeftAction() {
             switch action {
             case .next(let compute):
                 let result: Result

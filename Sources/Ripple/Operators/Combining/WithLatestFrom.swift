@@ -64,7 +64,7 @@ final private class WithLatestFrom<First, Second, Result>: Producer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = WithLatestFromSink<First, Second, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = WithLatestFromSink<First, Second, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(first: first, second: second)
         return (sink: sink, subscription: subscription)
     }
@@ -76,7 +76,8 @@ final private class WithLatestFrom<First, Second, Result>: Producer<Result> {
 /// error); each element of the first takes a copy of it under the lock and computes
 /// and sends its result after releasing it, one delivery at a time (see
 /// ``CombiningSink``).
-final private class WithLatestFromSink<First, Second, Observer: ElementObserver>: CombiningSink<Observer>, ElementObserver {
+final private class WithLatestFromSink<First, Second, Result, Observer: ElementObserver>: CombiningSink<Result, Observer>, ElementObserver
+    where Observer.Element == Result {
     typealias Element = First
 
     private let resultSelector: (First, Second) throws -> Result
@@ -172,14 +173,15 @@ final private class WithLatestFromSink<First, Second, Observer: ElementObserver>
 }
 
 /// Observes the second sequence of a `withLatestFrom` for its sink.
-final private class WithLatestFromSecond<First, Second, Observer: ElementObserver>: ElementObserver {
+final private class WithLatestFromSecond<First, Second, Result, Observer: ElementObserver>: ElementObserver
+    where Observer.Element == Result {
     typealias Element = Second
 
-    private let sink: WithLatestFromSink<First, Second, Observer>
+    private let sink: WithLatestFromSink<First, Second, Result, Observer>
     /// The second sequence's subscription, disposed when it completes.
     let subscription = SingleAssignmentDisposable()
 
-    init(sink: WithLatestFromSink<First, Second, Observer>) {
+    init(sink: WithLatestFromSink<First, Second, Result, Observer>) {
         self.sink = sink
     }
 

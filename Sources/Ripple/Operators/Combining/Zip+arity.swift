@@ -71,13 +71,14 @@ final private class Zip2<E1, E2, Result>: Producer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ZipSink2<E1, E2, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = ZipSink2<E1, E2, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class ZipSink2<E1, E2, Observer: ElementObserver>: ZipSink<Observer> {
+final private class ZipSink2<E1, E2, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2) throws -> Result
     // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
     // the one taken for the delivering call, initialized only between
@@ -199,13 +200,14 @@ final private class Zip3<E1, E2, E3, Result>: Producer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ZipSink3<E1, E2, E3, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = ZipSink3<E1, E2, E3, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class ZipSink3<E1, E2, E3, Observer: ElementObserver>: ZipSink<Observer> {
+final private class ZipSink3<E1, E2, E3, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3) throws -> Result
     // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
     // the one taken for the delivering call, initialized only between
@@ -356,13 +358,14 @@ final private class Zip4<E1, E2, E3, E4, Result>: Producer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ZipSink4<E1, E2, E3, E4, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = ZipSink4<E1, E2, E3, E4, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class ZipSink4<E1, E2, E3, E4, Observer: ElementObserver>: ZipSink<Observer> {
+final private class ZipSink4<E1, E2, E3, E4, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4) throws -> Result
     // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
     // the one taken for the delivering call, initialized only between
@@ -532,13 +535,14 @@ final private class Zip5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ZipSink5<E1, E2, E3, E4, E5, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = ZipSink5<E1, E2, E3, E4, E5, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class ZipSink5<E1, E2, E3, E4, E5, Observer: ElementObserver>: ZipSink<Observer> {
+final private class ZipSink5<E1, E2, E3, E4, E5, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5) throws -> Result
     // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
     // the one taken for the delivering call, initialized only between
@@ -723,13 +727,14 @@ final private class Zip6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ZipSink6<E1, E2, E3, E4, E5, E6, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = ZipSink6<E1, E2, E3, E4, E5, E6, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5, source6)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class ZipSink6<E1, E2, E3, E4, E5, E6, Observer: ElementObserver>: ZipSink<Observer> {
+final private class ZipSink6<E1, E2, E3, E4, E5, E6, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Result
     // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
     // the one taken for the delivering call, initialized only between
@@ -929,13 +934,14 @@ final private class Zip7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ZipSink7<E1, E2, E3, E4, E5, E6, E7, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Observer: ElementObserver>: ZipSink<Observer> {
+final private class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
     // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
     // the one taken for the delivering call, initialized only between
@@ -1150,13 +1156,14 @@ final private class Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Resul
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7, source8)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Observer: ElementObserver>: ZipSink<Observer> {
+final private class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
+    where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
     // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
     // the one taken for the delivering call, initialized only between

@@ -59,7 +59,7 @@ extension ObservableType {
 /// A subclass keeps a ``RingQueue`` per source, hands it to that source's
 /// ``ZipInput``, and implements the ways to take one group out of the queues.
 /// Everything here runs under ``CombiningSink/lock`` unless said otherwise.
-class ZipSink<Observer: ElementObserver>: CombiningSink<Observer> {
+class ZipSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer> where Observer.Element == Result {
     /// How many sources there are.
     final let arity: Int
     // RxSwift's rule for the collection form: the sequence also completes when a source
@@ -165,13 +165,13 @@ class ZipSink<Observer: ElementObserver>: CombiningSink<Observer> {
 /// Observes one source of a `zip`: queues its elements in the sink's queue for it, and
 /// disposes its own subscription when the source ends.
 final class ZipInput<Element, Observer: ElementObserver>: ElementObserver {
-    private let sink: ZipSink<Observer>
+    private let sink: ZipSink<Observer.Element, Observer>
     private let index: Int
     private let queue: RingQueue<Element>
     /// This source's subscription.
     let subscription = SingleAssignmentDisposable()
 
-    init(sink: ZipSink<Observer>, index: Int, queue: RingQueue<Element>) {
+    init(sink: ZipSink<Observer.Element, Observer>, index: Int, queue: RingQueue<Element>) {
         self.sink = sink
         self.index = index
         self.queue = queue
@@ -214,7 +214,7 @@ final private class ZipCollection<SourceElement, Result>: Producer<Result> {
 }
 
 /// A queue per source; each group becomes the array handed to the selector.
-final private class ZipCollectionSink<SourceElement, Observer: ElementObserver>: ZipSink<Observer> {
+final private class ZipCollectionSink<SourceElement, Result, Observer: ElementObserver>: ZipSink<Result, Observer> where Observer.Element == Result {
     private let resultSelector: ([SourceElement]) throws -> Result
     // Guarded by `lock`.
     private let queues: [RingQueue<SourceElement>]
@@ -241,7 +241,12 @@ final private class ZipCollectionSink<SourceElement, Observer: ElementObserver>:
     }
 
     private func dequeueGroup() -> [SourceElement] {
-        queues.map { $0.dequeue() }
+        Array(unsafeUninitializedCapacity: arity) { buffer, initialized in
+            for index in 0..<arity {
+                (buffer.baseAddress! + index).initialize(to: queues[index].dequeue())
+            }
+            initialized = arity
+        }
     }
 
     override func dequeueForDelivery() {

@@ -624,6 +624,79 @@ extension RippleTests {
             second.release()
         }
 
+        @Test func aCompletionFromInsideTheObserverIsDeliveredAfterTheCurrentElement() {
+            let first = ThreadedSource()
+            let second = ThreadedSource()
+            let recorder = EventRecorder<Int>()
+            var insideCall = false
+            var eventsDuringCall = 0
+            let subscription = Observable.combineLatest(first.observable, second.observable) { $0 + $1 }
+                .subscribe(onNext: { value in
+                    insideCall = true
+                    recorder.on(.next(value))
+                    if value == 3 {
+                        first.send(5)
+                        first.complete()
+                        second.complete()
+                        eventsDuringCall = recorder.events.count
+                    }
+                    insideCall = false
+                }, onCompleted: {
+                    #expect(!insideCall)
+                    recorder.on(.completed)
+                })
+            first.send(1)
+            second.send(2)
+            #expect(eventsDuringCall == 1)
+            // What the observer caused waits until it returns: the element it sent,
+            // then the completion.
+            #expect(recorder.events == [.next(3), .next(7), .completed])
+            subscription.dispose()
+            first.release()
+            second.release()
+        }
+
+        @Test func anErrorFromInsideTheObserverIsDeliveredAfterTheCurrentElement() {
+            let first = ThreadedSource()
+            let second = ThreadedSource()
+            let recorder = EventRecorder<Int>()
+            let subscription = Observable.combineLatest(first.observable, second.observable) { $0 + $1 }
+                .subscribe(onNext: { value in
+                    recorder.on(.next(value))
+                    if value == 3 {
+                        second.fail(TestError(id: 4))
+                        first.send(100)
+                    }
+                }, onError: { recorder.on(.error($0)) })
+            first.send(1)
+            second.send(2)
+            #expect(recorder.events == [.next(3), .error(TestError(id: 4))])
+            subscription.dispose()
+            first.release()
+            second.release()
+        }
+
+        @Test func aSelectorThrowingForAResultLeftByAnotherCallEndsTheResult() {
+            let first = ThreadedSource()
+            let second = ThreadedSource()
+            let recorder = EventRecorder<Int>()
+            let subscription = Observable.combineLatest(first.observable, second.observable) { (a: Int, b: Int) throws -> Int in
+                if a > 10 { throw TestError(id: a) }
+                return a + b
+            }
+            .subscribe(onNext: { value in
+                recorder.on(.next(value))
+                first.send(20)
+                first.send(30)
+            }, onError: { recorder.on(.error($0)) })
+            first.send(1)
+            second.send(2)
+            #expect(recorder.events == [.next(3), .error(TestError(id: 20))])
+            subscription.dispose()
+            first.release()
+            second.release()
+        }
+
         @Test func disposingFromInsideTheObserverStopsTheResult() {
             var received: [Int] = []
             var subscription: Disposable?

@@ -10,10 +10,13 @@ extension ObservableType {
     /// `resultSelector([])` and completes at once.
     ///
     /// ```
-    /// a:            -1---2-----3--|
-    /// b:            ---x----y------|
-    /// combineLatest: ---1x-2x-2y-3y-|
+    /// collection[0]: -1---2------3--|
+    /// collection[1]: ---5----6-------|
+    /// result:        ---A-B--C---D---|
     /// ```
+    ///
+    /// (`A` is `resultSelector([1, 5])`, `B` is `resultSelector([2, 5])`, `C` is
+    /// `resultSelector([2, 6])`, `D` is `resultSelector([3, 6])`.)
     ///
     /// ```swift
     /// let total = Observable.combineLatest([price, shipping, tax]) { $0.reduce(0, +) }
@@ -33,14 +36,16 @@ extension ObservableType {
     /// Sends an array of the latest elements of every sequence of `collection` whenever
     /// any of them sends an element, once each has sent at least one.
     ///
-    /// Completion and errors follow ``combineLatest(_:resultSelector:)-(Collection,_)``;
-    /// an empty collection sends `[]` and completes at once.
+    /// Completion and errors are those of `combineLatest(_:resultSelector:)` for a
+    /// collection; an empty collection sends `[]` and completes at once.
     ///
     /// ```
-    /// a:             -1---2-----3--|
-    /// b:             ---5----6------|
-    /// combineLatest: ---[1,5]-[2,5]-[2,6]-[3,6]-|
+    /// collection[0]: -1---2------3--|
+    /// collection[1]: ---5----6-------|
+    /// result:        ---A-B--C---D---|
     /// ```
+    ///
+    /// (`A` is `[1, 5]`, `B` is `[2, 5]`, `C` is `[2, 6]`, `D` is `[3, 6]`.)
     ///
     /// ```swift
     /// Observable.combineLatest([fieldA.valid, fieldB.valid, fieldC.valid])

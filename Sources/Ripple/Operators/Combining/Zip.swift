@@ -10,13 +10,16 @@ extension ObservableType {
     /// sending anything.
     ///
     /// ```
-    /// a:    -1--2-----3-|
-    /// b:    ---x---y-z---|
-    /// zip:  ---1x--2y-3z-|
+    /// collection[0]: -12-------3---|
+    /// collection[1]: ----5--6-----7--|
+    /// result:        ----A--B-----C--|
     /// ```
     ///
+    /// (`A` is `resultSelector([1, 5])`, `B` is `resultSelector([2, 6])`, `C` is
+    /// `resultSelector([3, 7])`.)
+    ///
     /// ```swift
-    /// Observable.zip([requestA, requestB, requestC]) { responses in merge(responses) }
+    /// Observable.zip([requestA, requestB, requestC]) { responses in responses.joined() }
     /// ```
     ///
     /// - Parameters:
@@ -37,10 +40,12 @@ extension ObservableType {
     /// an empty collection completes at once.
     ///
     /// ```
-    /// a:    -1--2-----3-|
-    /// b:    ---5---6-7---|
-    /// zip:  ---[1,5]-[2,6]-[3,7]-|
+    /// collection[0]: -12-------3---|
+    /// collection[1]: ----5--6-----7--|
+    /// result:        ----A--B-----C--|
     /// ```
+    ///
+    /// (`A` is `[1, 5]`, `B` is `[2, 6]`, `C` is `[3, 7]`.)
     ///
     /// ```swift
     /// Observable.zip(pages.map { load($0) })

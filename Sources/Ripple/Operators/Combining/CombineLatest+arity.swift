@@ -1,0 +1,1278 @@
+// The fixed-arity forms of `combineLatest` (two to eight sources), generated from one
+// template: every arity is a thin subclass of `CombineLatestSink` (CombineLatest.swift)
+// with a typed slot per source for its latest element.
+
+// MARK: - 2 sources
+
+extension ObservableType {
+    /// Combines the latest elements of two sequences with `resultSelector` whenever either
+    /// of them sends an element, once both have sent one.
+    ///
+    /// The result completes when both have completed, or as soon as one of them sends
+    /// an element while all the others have completed and one of those never sent
+    /// anything (no result can come any more). An error from any of them, or from
+    /// `resultSelector`, ends it at once.
+    ///
+    /// ```
+    /// source1: -1---9--|
+    /// source2: ---2-----|
+    /// result:  ---A-B---|
+    /// ```
+    ///
+    /// (`A` is `resultSelector(1, 2)`, `B` is `resultSelector(9, 2)`.)
+    ///
+    /// ```swift
+    /// let area = Observable.combineLatest(width, height) { $0 * $1 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType>(
+        _ source1: O1, _ source2: O2,
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+    ) -> Observable<Element> {
+        CombineLatest2(source1: source1.asObservable(), source2: source2.asObservable(), resultSelector: resultSelector)
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Sends a tuple of the latest elements of two sequences whenever either of them sends
+    /// an element, once both have sent one.
+    ///
+    /// Completion and errors are those of the form with a `resultSelector`.
+    ///
+    /// ```
+    /// source1: -1---9--|
+    /// source2: ---2-----|
+    /// result:  ---A-B---|
+    /// ```
+    ///
+    /// (`A` is `(1, 2)`, `B` is `(9, 2)`.)
+    ///
+    /// ```swift
+    /// Observable.combineLatest(username, password)
+    ///     .subscribe(onNext: { name, secret in form.validate(name, secret) })
+    /// ```
+    public static func combineLatest<O1: ObservableType, O2: ObservableType>(
+        _ source1: O1, _ source2: O2
+    ) -> Observable<(O1.Element, O2.Element)> {
+        CombineLatest2(source1: source1.asObservable(), source2: source2.asObservable(), resultSelector: { ($0, $1) })
+    }
+}
+
+final private class CombineLatest2<E1, E2, Result>: Producer<Result> {
+    let source1: Observable<E1>
+    let source2: Observable<E2>
+    let resultSelector: (E1, E2) throws -> Result
+
+    init(source1: Observable<E1>, source2: Observable<E2>, resultSelector: @escaping (E1, E2) throws -> Result) {
+        self.source1 = source1
+        self.source2 = source2
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestSink2<E1, E2, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let subscription = sink.run(source1, source2)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+final private class CombineLatestSink2<E1, E2, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
+    private let resultSelector: (E1, E2) throws -> Result
+    // `latestK`: source K's latest element, initialized once it has sent one (guarded
+    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
+    // between `copyLatestForDelivery` and `deliveredResult`.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+
+    init(resultSelector: @escaping (E1, E2) throws -> Result, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        super.init(arity: 2, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        releaseSlot(latest1, index: 0)
+        releaseSlot(latest2, index: 1)
+        delivered1.deallocate()
+        delivered2.deallocate()
+    }
+
+    func run(_ source1: Observable<E1>, _ source2: Observable<E2>) -> Disposable {
+        let subscription1 = subscribe(source1, index: 0, latest: latest1)
+        let subscription2 = subscribe(source2, index: 1, latest: latest2)
+        return Disposables.create(subscription1, subscription2)
+    }
+
+    override func copyLatestForDelivery() {
+        delivered1.initialize(to: latest1.pointee)
+        delivered2.initialize(to: latest2.pointee)
+    }
+
+    override func deliveredResult() throws -> Result {
+        try resultSelector(delivered1.move(), delivered2.move())
+    }
+
+    override func resultOfLatest() -> () throws -> Result {
+        let resultSelector = self.resultSelector
+        let element1 = latest1.pointee
+        let element2 = latest2.pointee
+        return { try resultSelector(element1, element2) }
+    }
+}
+
+// MARK: - 3 sources
+
+extension ObservableType {
+    /// Combines the latest elements of three sequences with `resultSelector` whenever any
+    /// of them sends an element, once each has sent at least one.
+    ///
+    /// The result completes when all three have completed, or as soon as one of them sends
+    /// an element while all the others have completed and one of those never sent
+    /// anything (no result can come any more). An error from any of them, or from
+    /// `resultSelector`, ends it at once.
+    ///
+    /// ```
+    /// source1: -1-----9--|
+    /// source2: ---2-------|
+    /// source3: -----3------|
+    /// result:  -----A-B----|
+    /// ```
+    ///
+    /// (`A` is `resultSelector(1, 2, 3)`, `B` is `resultSelector(9, 2, 3)`.)
+    ///
+    /// ```swift
+    /// let summary = Observable.combineLatest(s1, s2, s3) { "\([$0, $1, $2])" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+    ) -> Observable<Element> {
+        CombineLatest3(source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), resultSelector: resultSelector)
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Sends a tuple of the latest elements of three sequences whenever any of them sends
+    /// an element, once each has sent at least one.
+    ///
+    /// Completion and errors are those of the form with a `resultSelector`.
+    ///
+    /// ```
+    /// source1: -1-----9--|
+    /// source2: ---2-------|
+    /// source3: -----3------|
+    /// result:  -----A-B----|
+    /// ```
+    ///
+    /// (`A` is `(1, 2, 3)`, `B` is `(9, 2, 3)`.)
+    ///
+    /// ```swift
+    /// Observable.combineLatest(s1, s2, s3)
+    ///     .subscribe(onNext: { v1, v2, v3 in print(v1, v2, v3) })
+    /// ```
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3
+    ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
+        CombineLatest3(source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), resultSelector: { ($0, $1, $2) })
+    }
+}
+
+final private class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
+    let source1: Observable<E1>
+    let source2: Observable<E2>
+    let source3: Observable<E3>
+    let resultSelector: (E1, E2, E3) throws -> Result
+
+    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, resultSelector: @escaping (E1, E2, E3) throws -> Result) {
+        self.source1 = source1
+        self.source2 = source2
+        self.source3 = source3
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestSink3<E1, E2, E3, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let subscription = sink.run(source1, source2, source3)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+final private class CombineLatestSink3<E1, E2, E3, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
+    private let resultSelector: (E1, E2, E3) throws -> Result
+    // `latestK`: source K's latest element, initialized once it has sent one (guarded
+    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
+    // between `copyLatestForDelivery` and `deliveredResult`.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+
+    init(resultSelector: @escaping (E1, E2, E3) throws -> Result, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        super.init(arity: 3, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        releaseSlot(latest1, index: 0)
+        releaseSlot(latest2, index: 1)
+        releaseSlot(latest3, index: 2)
+        delivered1.deallocate()
+        delivered2.deallocate()
+        delivered3.deallocate()
+    }
+
+    func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>) -> Disposable {
+        let subscription1 = subscribe(source1, index: 0, latest: latest1)
+        let subscription2 = subscribe(source2, index: 1, latest: latest2)
+        let subscription3 = subscribe(source3, index: 2, latest: latest3)
+        return Disposables.create([subscription1, subscription2, subscription3])
+    }
+
+    override func copyLatestForDelivery() {
+        delivered1.initialize(to: latest1.pointee)
+        delivered2.initialize(to: latest2.pointee)
+        delivered3.initialize(to: latest3.pointee)
+    }
+
+    override func deliveredResult() throws -> Result {
+        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move())
+    }
+
+    override func resultOfLatest() -> () throws -> Result {
+        let resultSelector = self.resultSelector
+        let element1 = latest1.pointee
+        let element2 = latest2.pointee
+        let element3 = latest3.pointee
+        return { try resultSelector(element1, element2, element3) }
+    }
+}
+
+// MARK: - 4 sources
+
+extension ObservableType {
+    /// Combines the latest elements of four sequences with `resultSelector` whenever any
+    /// of them sends an element, once each has sent at least one.
+    ///
+    /// The result completes when all four have completed, or as soon as one of them sends
+    /// an element while all the others have completed and one of those never sent
+    /// anything (no result can come any more). An error from any of them, or from
+    /// `resultSelector`, ends it at once.
+    ///
+    /// ```
+    /// source1: -1-------9--|
+    /// source2: ---2---------|
+    /// source3: -----3--------|
+    /// source4: -------4-------|
+    /// result:  -------A-B-----|
+    /// ```
+    ///
+    /// (`A` is `resultSelector(1, 2, 3, 4)`, `B` is `resultSelector(9, 2, 3, 4)`.)
+    ///
+    /// ```swift
+    /// let summary = Observable.combineLatest(s1, s2, s3, s4) { "\([$0, $1, $2, $3])" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    ) -> Observable<Element> {
+        CombineLatest4(
+            source1: source1.asObservable(),
+            source2: source2.asObservable(),
+            source3: source3.asObservable(),
+            source4: source4.asObservable(),
+            resultSelector: resultSelector
+        )
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Sends a tuple of the latest elements of four sequences whenever any of them sends
+    /// an element, once each has sent at least one.
+    ///
+    /// Completion and errors are those of the form with a `resultSelector`.
+    ///
+    /// ```
+    /// source1: -1-------9--|
+    /// source2: ---2---------|
+    /// source3: -----3--------|
+    /// source4: -------4-------|
+    /// result:  -------A-B-----|
+    /// ```
+    ///
+    /// (`A` is `(1, 2, 3, 4)`, `B` is `(9, 2, 3, 4)`.)
+    ///
+    /// ```swift
+    /// Observable.combineLatest(s1, s2, s3, s4)
+    ///     .subscribe(onNext: { v1, v2, v3, v4 in print(v1, v2, v3, v4) })
+    /// ```
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
+        CombineLatest4(
+            source1: source1.asObservable(),
+            source2: source2.asObservable(),
+            source3: source3.asObservable(),
+            source4: source4.asObservable(),
+            resultSelector: { ($0, $1, $2, $3) }
+        )
+    }
+}
+
+final private class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
+    let source1: Observable<E1>
+    let source2: Observable<E2>
+    let source3: Observable<E3>
+    let source4: Observable<E4>
+    let resultSelector: (E1, E2, E3, E4) throws -> Result
+
+    init(
+        source1: Observable<E1>,
+        source2: Observable<E2>,
+        source3: Observable<E3>,
+        source4: Observable<E4>,
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Result
+    ) {
+        self.source1 = source1
+        self.source2 = source2
+        self.source3 = source3
+        self.source4 = source4
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestSink4<E1, E2, E3, E4, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let subscription = sink.run(source1, source2, source3, source4)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+final private class CombineLatestSink4<E1, E2, E3, E4, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
+    private let resultSelector: (E1, E2, E3, E4) throws -> Result
+    // `latestK`: source K's latest element, initialized once it has sent one (guarded
+    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
+    // between `copyLatestForDelivery` and `deliveredResult`.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+
+    init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Result, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        super.init(arity: 4, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        releaseSlot(latest1, index: 0)
+        releaseSlot(latest2, index: 1)
+        releaseSlot(latest3, index: 2)
+        releaseSlot(latest4, index: 3)
+        delivered1.deallocate()
+        delivered2.deallocate()
+        delivered3.deallocate()
+        delivered4.deallocate()
+    }
+
+    func run(
+        _ source1: Observable<E1>,
+        _ source2: Observable<E2>,
+        _ source3: Observable<E3>,
+        _ source4: Observable<E4>
+    ) -> Disposable {
+        let subscription1 = subscribe(source1, index: 0, latest: latest1)
+        let subscription2 = subscribe(source2, index: 1, latest: latest2)
+        let subscription3 = subscribe(source3, index: 2, latest: latest3)
+        let subscription4 = subscribe(source4, index: 3, latest: latest4)
+        return Disposables.create([subscription1, subscription2, subscription3, subscription4])
+    }
+
+    override func copyLatestForDelivery() {
+        delivered1.initialize(to: latest1.pointee)
+        delivered2.initialize(to: latest2.pointee)
+        delivered3.initialize(to: latest3.pointee)
+        delivered4.initialize(to: latest4.pointee)
+    }
+
+    override func deliveredResult() throws -> Result {
+        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move())
+    }
+
+    override func resultOfLatest() -> () throws -> Result {
+        let resultSelector = self.resultSelector
+        let element1 = latest1.pointee
+        let element2 = latest2.pointee
+        let element3 = latest3.pointee
+        let element4 = latest4.pointee
+        return { try resultSelector(element1, element2, element3, element4) }
+    }
+}
+
+// MARK: - 5 sources
+
+extension ObservableType {
+    /// Combines the latest elements of five sequences with `resultSelector` whenever any
+    /// of them sends an element, once each has sent at least one.
+    ///
+    /// The result completes when all five have completed, or as soon as one of them sends
+    /// an element while all the others have completed and one of those never sent
+    /// anything (no result can come any more). An error from any of them, or from
+    /// `resultSelector`, ends it at once.
+    ///
+    /// ```
+    /// source1: -1---------9--|
+    /// source2: ---2-----------|
+    /// source3: -----3----------|
+    /// source4: -------4---------|
+    /// source5: ---------5--------|
+    /// result:  ---------A-B------|
+    /// ```
+    ///
+    /// (`A` is `resultSelector(1, 2, 3, 4, 5)`, `B` is `resultSelector(9, 2, 3, 4, 5)`.)
+    ///
+    /// ```swift
+    /// let summary = Observable.combineLatest(s1, s2, s3, s4, s5) { "\([$0, $1, $2, $3, $4])" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+    ) -> Observable<Element> {
+        CombineLatest5(
+            source1: source1.asObservable(),
+            source2: source2.asObservable(),
+            source3: source3.asObservable(),
+            source4: source4.asObservable(),
+            source5: source5.asObservable(),
+            resultSelector: resultSelector
+        )
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Sends a tuple of the latest elements of five sequences whenever any of them sends
+    /// an element, once each has sent at least one.
+    ///
+    /// Completion and errors are those of the form with a `resultSelector`.
+    ///
+    /// ```
+    /// source1: -1---------9--|
+    /// source2: ---2-----------|
+    /// source3: -----3----------|
+    /// source4: -------4---------|
+    /// source5: ---------5--------|
+    /// result:  ---------A-B------|
+    /// ```
+    ///
+    /// (`A` is `(1, 2, 3, 4, 5)`, `B` is `(9, 2, 3, 4, 5)`.)
+    ///
+    /// ```swift
+    /// Observable.combineLatest(s1, s2, s3, s4, s5)
+    ///     .subscribe(onNext: { v1, v2, v3, v4, v5 in print(v1, v2, v3, v4, v5) })
+    /// ```
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
+        CombineLatest5(
+            source1: source1.asObservable(),
+            source2: source2.asObservable(),
+            source3: source3.asObservable(),
+            source4: source4.asObservable(),
+            source5: source5.asObservable(),
+            resultSelector: { ($0, $1, $2, $3, $4) }
+        )
+    }
+}
+
+final private class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
+    let source1: Observable<E1>
+    let source2: Observable<E2>
+    let source3: Observable<E3>
+    let source4: Observable<E4>
+    let source5: Observable<E5>
+    let resultSelector: (E1, E2, E3, E4, E5) throws -> Result
+
+    init(
+        source1: Observable<E1>,
+        source2: Observable<E2>,
+        source3: Observable<E3>,
+        source4: Observable<E4>,
+        source5: Observable<E5>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Result
+    ) {
+        self.source1 = source1
+        self.source2 = source2
+        self.source3 = source3
+        self.source4 = source4
+        self.source5 = source5
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let subscription = sink.run(source1, source2, source3, source4, source5)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+final private class CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
+    private let resultSelector: (E1, E2, E3, E4, E5) throws -> Result
+    // `latestK`: source K's latest element, initialized once it has sent one (guarded
+    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
+    // between `copyLatestForDelivery` and `deliveredResult`.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let delivered5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Result, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        super.init(arity: 5, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        releaseSlot(latest1, index: 0)
+        releaseSlot(latest2, index: 1)
+        releaseSlot(latest3, index: 2)
+        releaseSlot(latest4, index: 3)
+        releaseSlot(latest5, index: 4)
+        delivered1.deallocate()
+        delivered2.deallocate()
+        delivered3.deallocate()
+        delivered4.deallocate()
+        delivered5.deallocate()
+    }
+
+    func run(
+        _ source1: Observable<E1>,
+        _ source2: Observable<E2>,
+        _ source3: Observable<E3>,
+        _ source4: Observable<E4>,
+        _ source5: Observable<E5>
+    ) -> Disposable {
+        let subscription1 = subscribe(source1, index: 0, latest: latest1)
+        let subscription2 = subscribe(source2, index: 1, latest: latest2)
+        let subscription3 = subscribe(source3, index: 2, latest: latest3)
+        let subscription4 = subscribe(source4, index: 3, latest: latest4)
+        let subscription5 = subscribe(source5, index: 4, latest: latest5)
+        return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5])
+    }
+
+    override func copyLatestForDelivery() {
+        delivered1.initialize(to: latest1.pointee)
+        delivered2.initialize(to: latest2.pointee)
+        delivered3.initialize(to: latest3.pointee)
+        delivered4.initialize(to: latest4.pointee)
+        delivered5.initialize(to: latest5.pointee)
+    }
+
+    override func deliveredResult() throws -> Result {
+        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move(), delivered5.move())
+    }
+
+    override func resultOfLatest() -> () throws -> Result {
+        let resultSelector = self.resultSelector
+        let element1 = latest1.pointee
+        let element2 = latest2.pointee
+        let element3 = latest3.pointee
+        let element4 = latest4.pointee
+        let element5 = latest5.pointee
+        return { try resultSelector(element1, element2, element3, element4, element5) }
+    }
+}
+
+// MARK: - 6 sources
+
+extension ObservableType {
+    /// Combines the latest elements of six sequences with `resultSelector` whenever any
+    /// of them sends an element, once each has sent at least one.
+    ///
+    /// The result completes when all six have completed, or as soon as one of them sends
+    /// an element while all the others have completed and one of those never sent
+    /// anything (no result can come any more). An error from any of them, or from
+    /// `resultSelector`, ends it at once.
+    ///
+    /// ```
+    /// source1: -1-----------9--|
+    /// source2: ---2-------------|
+    /// source3: -----3------------|
+    /// source4: -------4-----------|
+    /// source5: ---------5----------|
+    /// source6: -----------6---------|
+    /// result:  -----------A-B-------|
+    /// ```
+    ///
+    /// (`A` is `resultSelector(1, 2, 3, 4, 5, 6)`, `B` is `resultSelector(9, 2, 3, 4, 5, 6)`.)
+    ///
+    /// ```swift
+    /// let summary = Observable.combineLatest(s1, s2, s3, s4, s5, s6) { "\([$0, $1, $2, $3, $4, $5])" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+    ) -> Observable<Element> {
+        CombineLatest6(
+            source1: source1.asObservable(),
+            source2: source2.asObservable(),
+            source3: source3.asObservable(),
+            source4: source4.asObservable(),
+            source5: source5.asObservable(),
+            source6: source6.asObservable(),
+            resultSelector: resultSelector
+        )
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Sends a tuple of the latest elements of six sequences whenever any of them sends
+    /// an element, once each has sent at least one.
+    ///
+    /// Completion and errors are those of the form with a `resultSelector`.
+    ///
+    /// ```
+    /// source1: -1-----------9--|
+    /// source2: ---2-------------|
+    /// source3: -----3------------|
+    /// source4: -------4-----------|
+    /// source5: ---------5----------|
+    /// source6: -----------6---------|
+    /// result:  -----------A-B-------|
+    /// ```
+    ///
+    /// (`A` is `(1, 2, 3, 4, 5, 6)`, `B` is `(9, 2, 3, 4, 5, 6)`.)
+    ///
+    /// ```swift
+    /// Observable.combineLatest(s1, s2, s3, s4, s5, s6)
+    ///     .subscribe(onNext: { v1, v2, v3, v4, v5, v6 in print(v1, v2, v3, v4, v5, v6) })
+    /// ```
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
+        CombineLatest6(
+            source1: source1.asObservable(),
+            source2: source2.asObservable(),
+            source3: source3.asObservable(),
+            source4: source4.asObservable(),
+            source5: source5.asObservable(),
+            source6: source6.asObservable(),
+            resultSelector: { ($0, $1, $2, $3, $4, $5) }
+        )
+    }
+}
+
+final private class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
+    let source1: Observable<E1>
+    let source2: Observable<E2>
+    let source3: Observable<E3>
+    let source4: Observable<E4>
+    let source5: Observable<E5>
+    let source6: Observable<E6>
+    let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Result
+
+    init(
+        source1: Observable<E1>,
+        source2: Observable<E2>,
+        source3: Observable<E3>,
+        source4: Observable<E4>,
+        source5: Observable<E5>,
+        source6: Observable<E6>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result
+    ) {
+        self.source1 = source1
+        self.source2 = source2
+        self.source3 = source3
+        self.source4 = source4
+        self.source5 = source5
+        self.source6 = source6
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+final private class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
+    private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Result
+    // `latestK`: source K's latest element, initialized once it has sent one (guarded
+    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
+    // between `copyLatestForDelivery` and `deliveredResult`.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
+    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let delivered5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let delivered6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
+
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        super.init(arity: 6, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        releaseSlot(latest1, index: 0)
+        releaseSlot(latest2, index: 1)
+        releaseSlot(latest3, index: 2)
+        releaseSlot(latest4, index: 3)
+        releaseSlot(latest5, index: 4)
+        releaseSlot(latest6, index: 5)
+        delivered1.deallocate()
+        delivered2.deallocate()
+        delivered3.deallocate()
+        delivered4.deallocate()
+        delivered5.deallocate()
+        delivered6.deallocate()
+    }
+
+    func run(
+        _ source1: Observable<E1>,
+        _ source2: Observable<E2>,
+        _ source3: Observable<E3>,
+        _ source4: Observable<E4>,
+        _ source5: Observable<E5>,
+        _ source6: Observable<E6>
+    ) -> Disposable {
+        let subscription1 = subscribe(source1, index: 0, latest: latest1)
+        let subscription2 = subscribe(source2, index: 1, latest: latest2)
+        let subscription3 = subscribe(source3, index: 2, latest: latest3)
+        let subscription4 = subscribe(source4, index: 3, latest: latest4)
+        let subscription5 = subscribe(source5, index: 4, latest: latest5)
+        let subscription6 = subscribe(source6, index: 5, latest: latest6)
+        return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6])
+    }
+
+    override func copyLatestForDelivery() {
+        delivered1.initialize(to: latest1.pointee)
+        delivered2.initialize(to: latest2.pointee)
+        delivered3.initialize(to: latest3.pointee)
+        delivered4.initialize(to: latest4.pointee)
+        delivered5.initialize(to: latest5.pointee)
+        delivered6.initialize(to: latest6.pointee)
+    }
+
+    override func deliveredResult() throws -> Result {
+        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move(), delivered5.move(), delivered6.move())
+    }
+
+    override func resultOfLatest() -> () throws -> Result {
+        let resultSelector = self.resultSelector
+        let element1 = latest1.pointee
+        let element2 = latest2.pointee
+        let element3 = latest3.pointee
+        let element4 = latest4.pointee
+        let element5 = latest5.pointee
+        let element6 = latest6.pointee
+        return { try resultSelector(element1, element2, element3, element4, element5, element6) }
+    }
+}
+
+// MARK: - 7 sources
+
+extension ObservableType {
+    /// Combines the latest elements of seven sequences with `resultSelector` whenever any
+    /// of them sends an element, once each has sent at least one.
+    ///
+    /// The result completes when all seven have completed, or as soon as one of them sends
+    /// an element while all the others have completed and one of those never sent
+    /// anything (no result can come any more). An error from any of them, or from
+    /// `resultSelector`, ends it at once.
+    ///
+    /// ```
+    /// source1: -1-------------9--|
+    /// source2: ---2---------------|
+    /// source3: -----3--------------|
+    /// source4: -------4-------------|
+    /// source5: ---------5------------|
+    /// source6: -----------6-----------|
+    /// source7: -------------7----------|
+    /// result:  -------------A-B--------|
+    /// ```
+    ///
+    /// (`A` is `resultSelector(1, 2, 3, 4, 5, 6, 7)`, `B` is `resultSelector(9, 2, 3, 4, 5, 6, 7)`.)
+    ///
+    /// ```swift
+    /// let summary = Observable.combineLatest(s1, s2, s3, s4, s5, s6, s7) { "\([$0, $1, $2, $3, $4, $5, $6])" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+    ) -> Observable<Element> {
+        CombineLatest7(
+            source1: source1.asObservable(),
+            source2: source2.asObservable(),
+            source3: source3.asObservable(),
+            source4: source4.asObservable(),
+            source5: source5.asObservable(),
+            source6: source6.asObservable(),
+            source7: source7.asObservable(),
+            resultSelector: resultSelector
+        )
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Sends a tuple of the latest elements of seven sequences whenever any of them sends
+    /// an element, once each has sent at least one.
+    ///
+    /// Completion and errors are those of the form with a `resultSelector`.
+    ///
+    /// ```
+    /// source1: -1-------------9--|
+    /// source2: ---2---------------|
+    /// source3: -----3--------------|
+    /// source4: -------4-------------|
+    /// source5: ---------5------------|
+    /// source6: -----------6-----------|
+    /// source7: -------------7----------|
+    /// result:  -------------A-B--------|
+    /// ```
+    ///
+    /// (`A` is `(1, 2, 3, 4, 5, 6, 7)`, `B` is `(9, 2, 3, 4, 5, 6, 7)`.)
+    ///
+    /// ```swift
+    /// Observable.combineLatest(s1, s2, s3, s4, s5, s6, s7)
+    ///     .subscribe(onNext: { v1, v2, v3, v4, v5, v6, v7 in print(v1, v2, v3, v4, v5, v6, v7) })
+    /// ```
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
+        CombineLatest7(
+            source1: source1.asObservable(),
+            source2: source2.asObservable(),
+            source3: source3.asObservable(),
+            source4: source4.asObservable(),
+            source5: source5.asObservable(),
+            source6: source6.asObservable(),
+            source7: source7.asObservable(),
+            resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }
+        )
+    }
+}
+
+final private class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
+    let source1: Observable<E1>
+    let source2: Observable<E2>
+    let source3: Observable<E3>
+    let source4: Observable<E4>
+    let source5: Observable<E5>
+    let source6: Observable<E6>
+    let source7: Observable<E7>
+    let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+
+    init(
+        source1: Observable<E1>,
+        source2: Observable<E2>,
+        source3: Observable<E3>,
+        source4: Observable<E4>,
+        source5: Observable<E5>,
+        source6: Observable<E6>,
+        source7: Observable<E7>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+    ) {
+        self.source1 = source1
+        self.source2 = source2
+        self.source3 = source3
+        self.source4 = source4
+        self.source5 = source5
+        self.source6 = source6
+        self.source7 = source7
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
+    private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+    // `latestK`: source K's latest element, initialized once it has sent one (guarded
+    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
+    // between `copyLatestForDelivery` and `deliveredResult`.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
+    private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
+    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let delivered5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let delivered6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
+    private let delivered7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
+
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        super.init(arity: 7, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        releaseSlot(latest1, index: 0)
+        releaseSlot(latest2, index: 1)
+        releaseSlot(latest3, index: 2)
+        releaseSlot(latest4, index: 3)
+        releaseSlot(latest5, index: 4)
+        releaseSlot(latest6, index: 5)
+        releaseSlot(latest7, index: 6)
+        delivered1.deallocate()
+        delivered2.deallocate()
+        delivered3.deallocate()
+        delivered4.deallocate()
+        delivered5.deallocate()
+        delivered6.deallocate()
+        delivered7.deallocate()
+    }
+
+    func run(
+        _ source1: Observable<E1>,
+        _ source2: Observable<E2>,
+        _ source3: Observable<E3>,
+        _ source4: Observable<E4>,
+        _ source5: Observable<E5>,
+        _ source6: Observable<E6>,
+        _ source7: Observable<E7>
+    ) -> Disposable {
+        let subscription1 = subscribe(source1, index: 0, latest: latest1)
+        let subscription2 = subscribe(source2, index: 1, latest: latest2)
+        let subscription3 = subscribe(source3, index: 2, latest: latest3)
+        let subscription4 = subscribe(source4, index: 3, latest: latest4)
+        let subscription5 = subscribe(source5, index: 4, latest: latest5)
+        let subscription6 = subscribe(source6, index: 5, latest: latest6)
+        let subscription7 = subscribe(source7, index: 6, latest: latest7)
+        return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6, subscription7])
+    }
+
+    override func copyLatestForDelivery() {
+        delivered1.initialize(to: latest1.pointee)
+        delivered2.initialize(to: latest2.pointee)
+        delivered3.initialize(to: latest3.pointee)
+        delivered4.initialize(to: latest4.pointee)
+        delivered5.initialize(to: latest5.pointee)
+        delivered6.initialize(to: latest6.pointee)
+        delivered7.initialize(to: latest7.pointee)
+    }
+
+    override func deliveredResult() throws -> Result {
+        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move(), delivered5.move(), delivered6.move(), delivered7.move())
+    }
+
+    override func resultOfLatest() -> () throws -> Result {
+        let resultSelector = self.resultSelector
+        let element1 = latest1.pointee
+        let element2 = latest2.pointee
+        let element3 = latest3.pointee
+        let element4 = latest4.pointee
+        let element5 = latest5.pointee
+        let element6 = latest6.pointee
+        let element7 = latest7.pointee
+        return { try resultSelector(element1, element2, element3, element4, element5, element6, element7) }
+    }
+}
+
+// MARK: - 8 sources
+
+extension ObservableType {
+    /// Combines the latest elements of eight sequences with `resultSelector` whenever any
+    /// of them sends an element, once each has sent at least one.
+    ///
+    /// The result completes when all eight have completed, or as soon as one of them sends
+    /// an element while all the others have completed and one of those never sent
+    /// anything (no result can come any more). An error from any of them, or from
+    /// `resultSelector`, ends it at once.
+    ///
+    /// ```
+    /// source1: -1---------------9--|
+    /// source2: ---2-----------------|
+    /// source3: -----3----------------|
+    /// source4: -------4---------------|
+    /// source5: ---------5--------------|
+    /// source6: -----------6-------------|
+    /// source7: -------------7------------|
+    /// source8: ---------------8-----------|
+    /// result:  ---------------A-B---------|
+    /// ```
+    ///
+    /// (`A` is `resultSelector(1, 2, 3, 4, 5, 6, 7, 8)`, `B` is `resultSelector(9, 2, 3, 4, 5, 6, 7, 8)`.)
+    ///
+    /// ```swift
+    /// let summary = Observable.combineLatest(s1, s2, s3, s4, s5, s6, s7, s8) { "\([$0, $1, $2, $3, $4, $5, $6, $7])" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
+    ///   - source8: The eighth sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+    ) -> Observable<Element> {
+        CombineLatest8(
+            source1: source1.asObservable(),
+            source2: source2.asObservable(),
+            source3: source3.asObservable(),
+            source4: source4.asObservable(),
+            source5: source5.asObservable(),
+            source6: source6.asObservable(),
+            source7: source7.asObservable(),
+            source8: source8.asObservable(),
+            resultSelector: resultSelector
+        )
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Sends a tuple of the latest elements of eight sequences whenever any of them sends
+    /// an element, once each has sent at least one.
+    ///
+    /// Completion and errors are those of the form with a `resultSelector`.
+    ///
+    /// ```
+    /// source1: -1---------------9--|
+    /// source2: ---2-----------------|
+    /// source3: -----3----------------|
+    /// source4: -------4---------------|
+    /// source5: ---------5--------------|
+    /// source6: -----------6-------------|
+    /// source7: -------------7------------|
+    /// source8: ---------------8-----------|
+    /// result:  ---------------A-B---------|
+    /// ```
+    ///
+    /// (`A` is `(1, 2, 3, 4, 5, 6, 7, 8)`, `B` is `(9, 2, 3, 4, 5, 6, 7, 8)`.)
+    ///
+    /// ```swift
+    /// Observable.combineLatest(s1, s2, s3, s4, s5, s6, s7, s8)
+    ///     .subscribe(onNext: { v1, v2, v3, v4, v5, v6, v7, v8 in print(v1, v2, v3, v4, v5, v6, v7, v8) })
+    /// ```
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
+        CombineLatest8(
+            source1: source1.asObservable(),
+            source2: source2.asObservable(),
+            source3: source3.asObservable(),
+            source4: source4.asObservable(),
+            source5: source5.asObservable(),
+            source6: source6.asObservable(),
+            source7: source7.asObservable(),
+            source8: source8.asObservable(),
+            resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }
+        )
+    }
+}
+
+final private class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Result> {
+    let source1: Observable<E1>
+    let source2: Observable<E2>
+    let source3: Observable<E3>
+    let source4: Observable<E4>
+    let source5: Observable<E5>
+    let source6: Observable<E6>
+    let source7: Observable<E7>
+    let source8: Observable<E8>
+    let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+
+    init(
+        source1: Observable<E1>,
+        source2: Observable<E2>,
+        source3: Observable<E3>,
+        source4: Observable<E4>,
+        source5: Observable<E5>,
+        source6: Observable<E6>,
+        source7: Observable<E7>,
+        source8: Observable<E8>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+    ) {
+        self.source1 = source1
+        self.source2 = source2
+        self.source3 = source3
+        self.source4 = source4
+        self.source5 = source5
+        self.source6 = source6
+        self.source7 = source7
+        self.source8 = source8
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7, source8)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
+    where Observer.Element == Result {
+    private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+    // `latestK`: source K's latest element, initialized once it has sent one (guarded
+    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
+    // between `copyLatestForDelivery` and `deliveredResult`.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
+    private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
+    private let latest8 = UnsafeMutablePointer<E8>.allocate(capacity: 1)
+    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let delivered5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let delivered6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
+    private let delivered7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
+    private let delivered8 = UnsafeMutablePointer<E8>.allocate(capacity: 1)
+
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        super.init(arity: 8, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        releaseSlot(latest1, index: 0)
+        releaseSlot(latest2, index: 1)
+        releaseSlot(latest3, index: 2)
+        releaseSlot(latest4, index: 3)
+        releaseSlot(latest5, index: 4)
+        releaseSlot(latest6, index: 5)
+        releaseSlot(latest7, index: 6)
+        releaseSlot(latest8, index: 7)
+        delivered1.deallocate()
+        delivered2.deallocate()
+        delivered3.deallocate()
+        delivered4.deallocate()
+        delivered5.deallocate()
+        delivered6.deallocate()
+        delivered7.deallocate()
+        delivered8.deallocate()
+    }
+
+    func run(
+        _ source1: Observable<E1>,
+        _ source2: Observable<E2>,
+        _ source3: Observable<E3>,
+        _ source4: Observable<E4>,
+        _ source5: Observable<E5>,
+        _ source6: Observable<E6>,
+        _ source7: Observable<E7>,
+        _ source8: Observable<E8>
+    ) -> Disposable {
+        let subscription1 = subscribe(source1, index: 0, latest: latest1)
+        let subscription2 = subscribe(source2, index: 1, latest: latest2)
+        let subscription3 = subscribe(source3, index: 2, latest: latest3)
+        let subscription4 = subscribe(source4, index: 3, latest: latest4)
+        let subscription5 = subscribe(source5, index: 4, latest: latest5)
+        let subscription6 = subscribe(source6, index: 5, latest: latest6)
+        let subscription7 = subscribe(source7, index: 6, latest: latest7)
+        let subscription8 = subscribe(source8, index: 7, latest: latest8)
+        return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6, subscription7, subscription8])
+    }
+
+    override func copyLatestForDelivery() {
+        delivered1.initialize(to: latest1.pointee)
+        delivered2.initialize(to: latest2.pointee)
+        delivered3.initialize(to: latest3.pointee)
+        delivered4.initialize(to: latest4.pointee)
+        delivered5.initialize(to: latest5.pointee)
+        delivered6.initialize(to: latest6.pointee)
+        delivered7.initialize(to: latest7.pointee)
+        delivered8.initialize(to: latest8.pointee)
+    }
+
+    override func deliveredResult() throws -> Result {
+        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move(), delivered5.move(), delivered6.move(), delivered7.move(), delivered8.move())
+    }
+
+    override func resultOfLatest() -> () throws -> Result {
+        let resultSelector = self.resultSelector
+        let element1 = latest1.pointee
+        let element2 = latest2.pointee
+        let element3 = latest3.pointee
+        let element4 = latest4.pointee
+        let element5 = latest5.pointee
+        let element6 = latest6.pointee
+        let element7 = latest7.pointee
+        let element8 = latest8.pointee
+        return { try resultSelector(element1, element2, element3, element4, element5, element6, element7, element8) }
+    }
+}

@@ -1,0 +1,302 @@
+extension ObservableType {
+    /// Combines the latest elements of every sequence of `collection` into an array and
+    /// hands it to `resultSelector` whenever any of them sends an element, once each has
+    /// sent at least one.
+    ///
+    /// The result completes when every sequence has completed, or as soon as a sequence
+    /// sends an element while all the others have completed and one of them never sent
+    /// anything (no result can come any more). An error from any sequence, or from
+    /// `resultSelector`, ends it at once. An empty collection sends
+    /// `resultSelector([])` and completes at once.
+    ///
+    /// ```
+    /// collection[0]: -1---2------3--|
+    /// collection[1]: ---5----6-------|
+    /// result:        ---A-B--C---D---|
+    /// ```
+    ///
+    /// (`A` is `resultSelector([1, 5])`, `B` is `resultSelector([2, 5])`, `C` is
+    /// `resultSelector([2, 6])`, `D` is `resultSelector([3, 6])`.)
+    ///
+    /// ```swift
+    /// let total = Observable.combineLatest([price, shipping, tax]) { $0.reduce(0, +) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - collection: The sequences to combine; their elements reach `resultSelector`
+    ///     in the collection's order.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Collection.Element: ObservableType {
+        CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
+    }
+
+    /// Sends an array of the latest elements of every sequence of `collection` whenever
+    /// any of them sends an element, once each has sent at least one.
+    ///
+    /// Completion and errors are those of `combineLatest(_:resultSelector:)` for a
+    /// collection; an empty collection sends `[]` and completes at once.
+    ///
+    /// ```
+    /// collection[0]: -1---2------3--|
+    /// collection[1]: ---5----6-------|
+    /// result:        ---A-B--C---D---|
+    /// ```
+    ///
+    /// (`A` is `[1, 5]`, `B` is `[2, 5]`, `C` is `[2, 6]`, `D` is `[3, 6]`.)
+    ///
+    /// ```swift
+    /// Observable.combineLatest([fieldA.valid, fieldB.valid, fieldC.valid])
+    ///     .subscribe(onNext: { button.isEnabled = !$0.contains(false) })
+    /// ```
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
+        where Collection.Element: ObservableType, Collection.Element.Element == Element {
+        CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: { $0 })
+    }
+}
+
+/// The shared part of every `combineLatest` sink: which sources have sent an element,
+/// which have completed, and when the combined sequence sends or ends.
+///
+/// A subclass keeps the latest element of each source in storage of its own (typed
+/// slots for the fixed arities, one buffer for a collection), hands it to each source's
+/// ``CombineLatestInput``, and implements the three ways to get a result out of it
+/// (``copyLatestForDelivery()``, ``deliveredResult()``, ``resultOfLatest()``).
+/// Everything here runs under ``CombiningSink/lock`` unless said otherwise.
+class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer> where Observer.Element == Result {
+    /// How many sources there are.
+    final let arity: Int
+    // Guarded by `lock`. `hasValue[i]`: source `i` has sent an element, so its slot is
+    // initialized. `isDone[i]`: source `i` has completed.
+    final private(set) var hasValue: [Bool]
+    private var isDone: [Bool]
+    private var valueCount = 0
+    private var doneCount = 0
+
+    init(arity: Int, observer: Observer, cancel: Cancelable) {
+        self.arity = arity
+        hasValue = [Bool](repeating: false, count: arity)
+        isDone = [Bool](repeating: false, count: arity)
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    /// Under the lock, with the right to deliver: copies the latest elements into the
+    /// storage that ``deliveredResult()`` reads.
+    func copyLatestForDelivery() {
+        abstractMethod()
+    }
+
+    /// Outside the lock, with the right to deliver: the result for the elements
+    /// ``copyLatestForDelivery()`` copied (which it consumes).
+    func deliveredResult() throws -> Result {
+        abstractMethod()
+    }
+
+    /// Under the lock, when another call is delivering: a closure computing the result
+    /// for copies of the latest elements, taken now.
+    func resultOfLatest() -> () throws -> Result {
+        abstractMethod()
+    }
+
+    /// Subscribes `source` with an input that stores its elements in `latest`.
+    final func subscribe<Element>(_ source: Observable<Element>, index: Int, latest: UnsafeMutablePointer<Element>) -> Disposable {
+        let input = CombineLatestInput(sink: self, index: index, latest: latest)
+        input.subscription.setDisposable(source.subscribe(elementObserver: input))
+        return input.subscription
+    }
+
+    /// Source `index` sent `element`, to be kept in `latest`.
+    final func receive<Element>(_ element: Element, into latest: UnsafeMutablePointer<Element>, from index: Int) {
+        let step: CombiningStep = lock.withLock {
+            if stopped {
+                return .none
+            }
+            if valueCount == arity {
+                latest.pointee = element
+            } else {
+                if hasValue[index] {
+                    latest.pointee = element
+                } else {
+                    latest.initialize(to: element)
+                    hasValue[index] = true
+                    valueCount += 1
+                }
+                if valueCount < arity {
+                    // Some source has no element yet; if all the others have
+                    // completed, it never will.
+                    if doneCount - (isDone[index] ? 1 : 0) == arity - 1 {
+                        stopped = true
+                        return .complete
+                    }
+                    return .none
+                }
+            }
+            if claimOrLeave({ resultOfLatest() }) {
+                copyLatestForDelivery()
+                return .deliver
+            }
+            return .none
+        }
+        switch step {
+        case .none:
+            return
+        case .deliver:
+            deliver { try deliveredResult() }
+        case .complete:
+            sendCompleted()
+        }
+    }
+
+    /// Source `index` completed: the sequence completes once every source has.
+    @inline(never)
+    final func sourceCompleted(_ index: Int) {
+        let complete: Bool = lock.withLock {
+            if stopped || isDone[index] {
+                return false
+            }
+            isDone[index] = true
+            doneCount += 1
+            if doneCount == arity {
+                stopped = true
+                return true
+            }
+            return false
+        }
+        if complete {
+            sendCompleted()
+        }
+    }
+
+    /// Releases a slot handed to ``subscribe(_:index:latest:)`` (from `deinit`).
+    final func releaseSlot<Element>(_ slot: UnsafeMutablePointer<Element>, index: Int) {
+        if hasValue[index] {
+            slot.deinitialize(count: 1)
+        }
+        slot.deallocate()
+    }
+}
+
+/// Observes one source of a `combineLatest`: keeps its elements in the sink's slot for
+/// it, and disposes its own subscription when the source completes.
+final class CombineLatestInput<Element, Observer: ElementObserver>: ElementObserver {
+    private let sink: CombineLatestSink<Observer.Element, Observer>
+    private let index: Int
+    private let latest: UnsafeMutablePointer<Element>
+    /// This source's subscription.
+    let subscription = SingleAssignmentDisposable()
+
+    init(sink: CombineLatestSink<Observer.Element, Observer>, index: Int, latest: UnsafeMutablePointer<Element>) {
+        self.sink = sink
+        self.index = index
+        self.latest = latest
+    }
+
+    func on(next element: Element) {
+        sink.receive(element, into: latest, from: index)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            sink.receive(element, into: latest, from: index)
+        case .error(let error):
+            subscription.dispose()
+            sink.sourceFailed(error)
+        case .completed:
+            subscription.dispose()
+            sink.sourceCompleted(index)
+        }
+    }
+}
+
+// MARK: - Collection
+
+final private class CombineLatestCollection<SourceElement, Result>: Producer<Result> {
+    let sources: [Observable<SourceElement>]
+    let resultSelector: ([SourceElement]) throws -> Result
+
+    init(sources: [Observable<SourceElement>], resultSelector: @escaping ([SourceElement]) throws -> Result) {
+        self.sources = sources
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestCollectionSink(count: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let subscription = sink.run(sources)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Keeps the latest element of every source in one buffer, and builds the array for
+/// the selector from it (that array is the result's input, so one per result).
+final private class CombineLatestCollectionSink<SourceElement, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer> where Observer.Element == Result {
+    private let resultSelector: ([SourceElement]) throws -> Result
+    // Slot `i` holds source `i`'s latest element once `hasValue[i]`; guarded by `lock`.
+    private let latest: UnsafeMutablePointer<SourceElement>
+    // The elements for the call delivering; used only by the call holding that right.
+    private var delivered: [SourceElement] = []
+
+    init(count: Int, resultSelector: @escaping ([SourceElement]) throws -> Result, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        latest = .allocate(capacity: count)
+        super.init(arity: count, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        for index in 0..<arity where hasValue[index] {
+            (latest + index).deinitialize(count: 1)
+        }
+        latest.deallocate()
+    }
+
+    func run(_ sources: [Observable<SourceElement>]) -> Disposable {
+        if sources.isEmpty {
+            sendEmptyCombination()
+            return Disposables.create()
+        }
+        var subscriptions: [Disposable] = []
+        subscriptions.reserveCapacity(sources.count)
+        for (index, source) in sources.enumerated() {
+            subscriptions.append(subscribe(source, index: index, latest: latest + index))
+        }
+        return Disposables.create(subscriptions)
+    }
+
+    /// No sources: the one combination there is, the empty one, then completion.
+    private func sendEmptyCombination() {
+        let result: Result
+        do {
+            result = try resultSelector([])
+        } catch {
+            forwardErrorAndDispose(error)
+            return
+        }
+        forwardOn(next: result)
+        forwardCompletedAndDispose()
+    }
+
+    private func latestElements() -> [SourceElement] {
+        Array(unsafeUninitializedCapacity: arity) { buffer, initialized in
+            buffer.baseAddress!.initialize(from: latest, count: arity)
+            initialized = arity
+        }
+    }
+
+    override func copyLatestForDelivery() {
+        delivered = latestElements()
+    }
+
+    override func deliveredResult() throws -> Result {
+        let elements = delivered
+        delivered = []
+        return try resultSelector(elements)
+    }
+
+    override func resultOfLatest() -> () throws -> Result {
+        let elements = latestElements()
+        let resultSelector = self.resultSelector
+        return { try resultSelector(elements) }
+    }
+}

@@ -1,0 +1,203 @@
+extension ObservableType {
+    /// For each element of this sequence, sends `resultSelector` of it and the latest
+    /// element of `second`; elements that come before `second` has sent anything are
+    /// dropped.
+    ///
+    /// Only this sequence drives the result: it completes when this sequence completes.
+    /// `second` completing changes nothing (its latest element stays in use); an error
+    /// from either sequence, or from `resultSelector`, ends the result at once.
+    ///
+    /// ```
+    /// self:    -1---2---3---4-|
+    /// second:  ---a------b-----
+    /// result:  -----A---B---C-|
+    /// ```
+    ///
+    /// (`A` is `resultSelector(2, a)`, `B` is `resultSelector(3, a)`, `C` is
+    /// `resultSelector(4, b)`.)
+    ///
+    /// ```swift
+    /// saveTaps.withLatestFrom(document) { _, document in document }
+    ///     .subscribe(onNext: { store.save($0) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - second: The sequence whose latest element joins each element of this one.
+    ///   - resultSelector: Makes a result from an element of this sequence and the
+    ///     latest element of `second`.
+    public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
+        _ second: Source,
+        resultSelector: @escaping (Element, Source.Element) throws -> ResultType
+    ) -> Observable<ResultType> {
+        WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
+    }
+
+    /// For each element of this sequence, sends the latest element of `second`;
+    /// elements that come before `second` has sent anything are dropped.
+    ///
+    /// Completion and errors are those of `withLatestFrom(_:resultSelector:)`.
+    ///
+    /// ```
+    /// self:    -1---2---3---4-|
+    /// second:  ---a------b-----
+    /// result:  -----a---a---b-|
+    /// ```
+    ///
+    /// ```swift
+    /// submitTaps.withLatestFrom(searchText)
+    ///     .subscribe(onNext: { query in search(query) })
+    /// ```
+    public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
+        WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })
+    }
+}
+
+final private class WithLatestFrom<First, Second, Result>: Producer<Result> {
+    let first: Observable<First>
+    let second: Observable<Second>
+    let resultSelector: (First, Second) throws -> Result
+
+    init(first: Observable<First>, second: Observable<Second>, resultSelector: @escaping (First, Second) throws -> Result) {
+        self.first = first
+        self.second = second
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = WithLatestFromSink<First, Second, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let subscription = sink.run(first: first, second: second)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Observes the first sequence itself and the second through ``WithLatestFromSecond``.
+///
+/// The second sequence only updates the stored element (or ends everything with its
+/// error); each element of the first takes a copy of it under the lock and computes
+/// and sends its result after releasing it, one delivery at a time (see
+/// ``CombiningSink``).
+final private class WithLatestFromSink<First, Second, Result, Observer: ElementObserver>: CombiningSink<Result, Observer>, ElementObserver
+    where Observer.Element == Result {
+    typealias Element = First
+
+    private let resultSelector: (First, Second) throws -> Result
+    // The second sequence's latest element, initialized once `hasLatest`; guarded by
+    // `lock`. (A slot, not a `Second?`: in generic code each write to an optional
+    // costs a runtime type lookup.)
+    private let latest = UnsafeMutablePointer<Second>.allocate(capacity: 1)
+    private var hasLatest = false
+    // Its copy for the delivering call, initialized only between taking the right to
+    // deliver and computing the result.
+    private let delivered = UnsafeMutablePointer<Second>.allocate(capacity: 1)
+
+    init(resultSelector: @escaping (First, Second) throws -> Result, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        if hasLatest {
+            latest.deinitialize(count: 1)
+        }
+        latest.deallocate()
+        delivered.deallocate()
+    }
+
+    func run(first: Observable<First>, second: Observable<Second>) -> Disposable {
+        // The second sequence first, as RxSwift does: an element it sends during
+        // subscription is there for the first sequence's elements.
+        let secondObserver = WithLatestFromSecond(sink: self)
+        secondObserver.subscription.setDisposable(second.subscribe(elementObserver: secondObserver))
+        let firstSubscription = first.subscribe(elementObserver: self)
+        return Disposables.create(firstSubscription, secondObserver.subscription)
+    }
+
+    // MARK: The first sequence
+
+    func on(next element: First) {
+        let deliver: Bool = lock.withLock {
+            if stopped || !hasLatest {
+                return false
+            }
+            let claimed = claimOrLeave {
+                let resultSelector = self.resultSelector
+                let second = latest.pointee
+                return { try resultSelector(element, second) }
+            }
+            if claimed {
+                delivered.initialize(to: latest.pointee)
+            }
+            return claimed
+        }
+        if deliver {
+            self.deliver { try resultSelector(element, delivered.move()) }
+        }
+    }
+
+    func on(_ event: Event<First>) {
+        switch event {
+        case .next(let element):
+            on(next: element)
+        case .error(let error):
+            sourceFailed(error)
+        case .completed:
+            firstCompleted()
+        }
+    }
+
+    private func firstCompleted() {
+        let complete: Bool = lock.withLock {
+            if stopped {
+                return false
+            }
+            stopped = true
+            return true
+        }
+        if complete {
+            sendCompleted()
+        }
+    }
+
+    // MARK: The second sequence
+
+    func store(_ element: Second) {
+        lock.withLock {
+            if hasLatest {
+                latest.pointee = element
+            } else {
+                latest.initialize(to: element)
+                hasLatest = true
+            }
+        }
+    }
+}
+
+/// Observes the second sequence of a `withLatestFrom` for its sink.
+final private class WithLatestFromSecond<First, Second, Result, Observer: ElementObserver>: ElementObserver
+    where Observer.Element == Result {
+    typealias Element = Second
+
+    private let sink: WithLatestFromSink<First, Second, Result, Observer>
+    /// The second sequence's subscription, disposed when it completes.
+    let subscription = SingleAssignmentDisposable()
+
+    init(sink: WithLatestFromSink<First, Second, Result, Observer>) {
+        self.sink = sink
+    }
+
+    func on(next element: Second) {
+        sink.store(element)
+    }
+
+    func on(_ event: Event<Second>) {
+        switch event {
+        case .next(let element):
+            sink.store(element)
+        case .error(let error):
+            subscription.dispose()
+            sink.sourceFailed(error)
+        case .completed:
+            subscription.dispose()
+        }
+    }
+}

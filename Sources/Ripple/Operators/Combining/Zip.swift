@@ -1,0 +1,280 @@
+extension ObservableType {
+    /// Pairs up the elements of every sequence of `collection` by index (the first of
+    /// each, then the second of each, …) and sends `resultSelector` of each such group.
+    ///
+    /// Elements wait in a queue per sequence until every sequence has one. The result
+    /// completes when every sequence has completed, or as soon as a sequence sends an
+    /// element while all the others have completed and one of them has nothing left
+    /// queued (no group can be made any more). An error from any sequence, or from
+    /// `resultSelector`, ends it at once. An empty collection completes at once, without
+    /// sending anything.
+    ///
+    /// ```
+    /// collection[0]: -12-------3---|
+    /// collection[1]: ----5--6-----7--|
+    /// result:        ----A--B-----C--|
+    /// ```
+    ///
+    /// (`A` is `resultSelector([1, 5])`, `B` is `resultSelector([2, 6])`, `C` is
+    /// `resultSelector([3, 7])`.)
+    ///
+    /// ```swift
+    /// Observable.zip([requestA, requestB, requestC]) { responses in responses.joined() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - collection: The sequences to zip; their elements reach `resultSelector` in
+    ///     the collection's order.
+    ///   - resultSelector: Makes a result from one element of each sequence.
+    public static func zip<Collection: Swift.Collection>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Collection.Element: ObservableType {
+        ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
+    }
+
+    /// Pairs up the elements of every sequence of `collection` by index and sends each
+    /// group as an array.
+    ///
+    /// Completion and errors are those of `zip(_:resultSelector:)` for a collection;
+    /// an empty collection completes at once.
+    ///
+    /// ```
+    /// collection[0]: -12-------3---|
+    /// collection[1]: ----5--6-----7--|
+    /// result:        ----A--B-----C--|
+    /// ```
+    ///
+    /// (`A` is `[1, 5]`, `B` is `[2, 6]`, `C` is `[3, 7]`.)
+    ///
+    /// ```swift
+    /// Observable.zip(pages.map { load($0) })
+    ///     .subscribe(onNext: { contents in show(contents) })
+    /// ```
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
+        where Collection.Element: ObservableType, Collection.Element.Element == Element {
+        ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: { $0 })
+    }
+}
+
+/// The shared part of every `zip` sink: counts the sources with queued elements and
+/// the sources that completed, and decides when a group is sent and when the sequence
+/// ends.
+///
+/// A subclass keeps a ``RingQueue`` per source, hands it to that source's
+/// ``ZipInput``, and implements the ways to take one group out of the queues.
+/// Everything here runs under ``CombiningSink/lock`` unless said otherwise.
+class ZipSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer> where Observer.Element == Result {
+    /// How many sources there are.
+    final let arity: Int
+    // RxSwift's rule for the collection form: the sequence also completes when a source
+    // sends an element while every other has completed and some queue is empty.
+    private let completesWhenStarved: Bool
+    // Guarded by `lock`.
+    private var isDone: [Bool]
+    private var doneCount = 0
+    private var nonEmptyCount = 0
+
+    init(arity: Int, completesWhenStarved: Bool, observer: Observer, cancel: Cancelable) {
+        self.arity = arity
+        self.completesWhenStarved = completesWhenStarved
+        isDone = [Bool](repeating: false, count: arity)
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    /// Under the lock, with the right to deliver: takes the front element of every
+    /// queue into the storage that ``deliveredResult()`` reads.
+    func dequeueForDelivery() {
+        abstractMethod()
+    }
+
+    /// Outside the lock, with the right to deliver: the result for the elements
+    /// ``dequeueForDelivery()`` took (which it consumes).
+    func deliveredResult() throws -> Result {
+        abstractMethod()
+    }
+
+    /// Under the lock, when another call is delivering: takes the front element of
+    /// every queue and returns a closure computing their result.
+    func dequeuedResult() -> () throws -> Result {
+        abstractMethod()
+    }
+
+    /// Under the lock: how many queues hold an element.
+    func countNonEmptyQueues() -> Int {
+        abstractMethod()
+    }
+
+    /// Subscribes `source` with an input that queues its elements in `queue`.
+    final func subscribe<Element>(_ source: Observable<Element>, index: Int, queue: RingQueue<Element>) -> Disposable {
+        let input = ZipInput(sink: self, index: index, queue: queue)
+        input.subscription.setDisposable(source.subscribe(elementObserver: input))
+        return input.subscription
+    }
+
+    /// Source `index` sent `element`, to be queued in `queue`.
+    final func receive<Element>(_ element: Element, into queue: RingQueue<Element>, from index: Int) {
+        let step: CombiningStep = lock.withLock {
+            if stopped {
+                return .none
+            }
+            queue.enqueue(element)
+            if queue.count == 1 {
+                nonEmptyCount += 1
+            }
+            if nonEmptyCount < arity {
+                if completesWhenStarved && doneCount == arity - 1 {
+                    stopped = true
+                    return .complete
+                }
+                return .none
+            }
+            let claimed = claimOrLeave({ dequeuedResult() })
+            if claimed {
+                dequeueForDelivery()
+            }
+            nonEmptyCount = countNonEmptyQueues()
+            return claimed ? .deliver : .none
+        }
+        switch step {
+        case .none:
+            return
+        case .deliver:
+            deliver { try deliveredResult() }
+        case .complete:
+            sendCompleted()
+        }
+    }
+
+    /// Source `index` completed: the sequence completes once every source has.
+    @inline(never)
+    final func sourceCompleted(_ index: Int) {
+        let complete: Bool = lock.withLock {
+            if stopped || isDone[index] {
+                return false
+            }
+            isDone[index] = true
+            doneCount += 1
+            if doneCount == arity {
+                stopped = true
+                return true
+            }
+            return false
+        }
+        if complete {
+            sendCompleted()
+        }
+    }
+}
+
+/// Observes one source of a `zip`: queues its elements in the sink's queue for it, and
+/// disposes its own subscription when the source ends.
+final class ZipInput<Element, Observer: ElementObserver>: ElementObserver {
+    private let sink: ZipSink<Observer.Element, Observer>
+    private let index: Int
+    private let queue: RingQueue<Element>
+    /// This source's subscription.
+    let subscription = SingleAssignmentDisposable()
+
+    init(sink: ZipSink<Observer.Element, Observer>, index: Int, queue: RingQueue<Element>) {
+        self.sink = sink
+        self.index = index
+        self.queue = queue
+    }
+
+    func on(next element: Element) {
+        sink.receive(element, into: queue, from: index)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            sink.receive(element, into: queue, from: index)
+        case .error(let error):
+            subscription.dispose()
+            sink.sourceFailed(error)
+        case .completed:
+            subscription.dispose()
+            sink.sourceCompleted(index)
+        }
+    }
+}
+
+// MARK: - Collection
+
+final private class ZipCollection<SourceElement, Result>: Producer<Result> {
+    let sources: [Observable<SourceElement>]
+    let resultSelector: ([SourceElement]) throws -> Result
+
+    init(sources: [Observable<SourceElement>], resultSelector: @escaping ([SourceElement]) throws -> Result) {
+        self.sources = sources
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = ZipCollectionSink(sources: sources, resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let subscription = sink.run(sources)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// A queue per source; each group becomes the array handed to the selector.
+final private class ZipCollectionSink<SourceElement, Result, Observer: ElementObserver>: ZipSink<Result, Observer> where Observer.Element == Result {
+    private let resultSelector: ([SourceElement]) throws -> Result
+    // Guarded by `lock`.
+    private let queues: [RingQueue<SourceElement>]
+    // The group for the call delivering; used only by the call holding that right.
+    private var delivered: [SourceElement] = []
+
+    init(sources: [Observable<SourceElement>], resultSelector: @escaping ([SourceElement]) throws -> Result, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        queues = sources.map { _ in RingQueue<SourceElement>() }
+        super.init(arity: sources.count, completesWhenStarved: true, observer: observer, cancel: cancel)
+    }
+
+    func run(_ sources: [Observable<SourceElement>]) -> Disposable {
+        if sources.isEmpty {
+            forwardCompletedAndDispose()
+            return Disposables.create()
+        }
+        var subscriptions: [Disposable] = []
+        subscriptions.reserveCapacity(sources.count)
+        for (index, source) in sources.enumerated() {
+            subscriptions.append(subscribe(source, index: index, queue: queues[index]))
+        }
+        return Disposables.create(subscriptions)
+    }
+
+    private func dequeueGroup() -> [SourceElement] {
+        Array(unsafeUninitializedCapacity: arity) { buffer, initialized in
+            for index in 0..<arity {
+                (buffer.baseAddress! + index).initialize(to: queues[index].dequeue())
+            }
+            initialized = arity
+        }
+    }
+
+    override func dequeueForDelivery() {
+        delivered = dequeueGroup()
+    }
+
+    override func deliveredResult() throws -> Result {
+        let group = delivered
+        delivered = []
+        return try resultSelector(group)
+    }
+
+    override func dequeuedResult() -> () throws -> Result {
+        let group = dequeueGroup()
+        let resultSelector = self.resultSelector
+        return { try resultSelector(group) }
+    }
+
+    override func countNonEmptyQueues() -> Int {
+        var count = 0
+        for queue in queues where !queue.isEmpty {
+            count += 1
+        }
+        return count
+    }
+}

@@ -56,7 +56,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     private func stop(_ event: Event<Element>) {
         let core = self.core
-        let decided: (observers: SubjectCore<Element>.Observers, element: Element?)? = core.lock.withLock {
+        let decided: (observers: ObserverList, element: Element?)? = core.lock.withLock {
             guard core.isAccepting else {
                 return nil
             }

@@ -128,7 +128,7 @@ extension ReplaySubject: ElementObserver {
     /// The element road: Ripple's own senders (`bind(to:)`) and ``onNext(_:)`` come here.
     func on(next element: Element) {
         let core = self.core
-        let observers: SubjectCore<Element>.Observers? = core.lock.withLock {
+        let observers: Unmanaged<ObserverList>? = core.lock.withLock {
             guard core.isAccepting else {
                 return nil
             }

@@ -19,7 +19,7 @@ import Synchronization
 /// neither case can deadlock. Ordering is kept by a *right to deliver*:
 ///
 /// - Under the lock, the call that accepted an event takes the right when nobody holds
-///   it, together with a snapshot of the subscribers (an immutable array, shared, not
+///   it, together with a snapshot of the subscribers (an immutable ``ObserverList``, not
 ///   copied), and delivers after unlocking.
 /// - A call that finds the right taken — a subscriber emitting into its own subject, or
 ///   another thread emitting at the same time — queues its event with its snapshot
@@ -37,7 +37,10 @@ import Synchronization
 ///
 /// The uncontended `onNext` takes the lock once (state check, snapshot, right taken
 /// with a plain store) and gives the right back with one compare-and-swap, without
-/// the lock. It builds no `Event` and allocates nothing; only queued work allocates.
+/// the lock. It builds no `Event`, allocates nothing (only queued work allocates), and
+/// does not even retain the snapshot: a list replaced while someone holds the right is
+/// *retired* rather than released, and the holder releases it when it gives the right
+/// back, so the list it reads cannot go away under it.
 ///
 /// ## New subscribers
 ///
@@ -50,17 +53,10 @@ import Synchronization
 /// `subscribe`, as in RxSwift: the new subscriber is in no earlier snapshot, so nothing
 /// can reach it out of order.
 final class SubjectCore<Element> {
-    /// An immutable snapshot of the subscribers: `SubjectObserver<Element>`s stored as
-    /// `AnyObject`. An array whose type does not mention `Element` is fully specialised
-    /// by the compiler; `ContiguousArray<SubjectObserver<Element>>` would go through
-    /// generic `Collection` witnesses and a runtime type lookup on every access, in
-    /// this generic code that is not specialised for your element type.
-    typealias Observers = ContiguousArray<AnyObject>
-
     /// Work left for the call that holds the right to deliver.
     private enum Pending {
-        case next(Element, Observers)
-        case stop(Event<Element>, Observers)
+        case next(Element, ObserverList)
+        case stop(Event<Element>, ObserverList)
         case replay(SubjectObserver<Element>, ContiguousArray<Element>)
     }
 
@@ -69,17 +65,23 @@ final class SubjectCore<Element> {
 
     // Guarded by `lock`; `@exclusivity(unchecked)` because the lock already serialises
     // every access, so the runtime checks would only add cost on each event.
-    @exclusivity(unchecked) private var observers: Observers = []
+    /// The current subscribers; `nil` when there are none. Held as one manual retain
+    /// (taken in `replaceObservers`), so that reading it on each event costs no
+    /// reference counting; use `observers` to get it as a plain reference.
+    @exclusivity(unchecked) private var currentObservers: Unmanaged<ObserverList>?
     @exclusivity(unchecked) private(set) var isStopped = false
     @exclusivity(unchecked) private(set) var isDisposed = false
     @exclusivity(unchecked) private var pending: [Pending] = []
-    // The thread that last took the right to deliver; meaningful while it holds it.
+    /// Lists replaced while a call held the right to deliver, which may still be
+    /// reading them without holding a reference: released when it gives the right back.
+    @exclusivity(unchecked) private var retired: [ObserverList] = []
+    /// The thread that last took the right to deliver; meaningful while it holds it.
     @exclusivity(unchecked) private var deliveringThread: pthread_t?
 
     // Bit 0: a call holds the right to deliver. The other bits count (×2) the calls
-    // that queued work for it since it last looked at the queue. Changed under `lock`,
-    // except by the holder giving the right back (1 → 0), which needs no lock: it can
-    // only succeed when nothing is queued.
+    // that left work (or a retired list) for it since it last looked. Changed under
+    // `lock`, except by the holder giving the right back (1 → 0), which needs no lock:
+    // it can only succeed when nothing was left for it.
     private let delivery = Atomic<Int>(0)
 
     // Guarded by `lock`. Last, because its size depends on `Element`: the fields before
@@ -93,9 +95,15 @@ final class SubjectCore<Element> {
     }
 
     deinit {
+        currentObservers?.release()
         #if DEBUG
         Resources.decrementTotal()
         #endif
+    }
+
+    /// Call with `lock` held: the current subscribers, `nil` when there are none.
+    private var observers: ObserverList? {
+        currentObservers?.takeUnretainedValue()
     }
 
     /// Call with `lock` held: whether the subject still accepts events.
@@ -106,7 +114,7 @@ final class SubjectCore<Element> {
 
     /// Whether anyone is subscribed.
     var hasObservers: Bool {
-        lock.withLock { !observers.isEmpty }
+        lock.withLock { currentObservers != nil }
     }
 
     /// Whether ``dispose(clearing:)`` was called.
@@ -120,35 +128,38 @@ final class SubjectCore<Element> {
     /// subscribers to hand it to with ``deliver(_:to:)`` once the lock is released, or
     /// `nil` when there is nobody to deliver to or the element was queued for the call
     /// that holds the right to deliver.
+    ///
+    /// The list is not retained: it stays alive until the caller gives the right back.
     @inline(__always)
-    func dispatch(next element: Element) -> Observers? {
-        if observers.isEmpty {
+    func dispatch(next element: Element) -> Unmanaged<ObserverList>? {
+        guard let observers = currentObservers else {
             return nil
         }
         if claim() {
             return observers
         }
-        enqueue(next: element)
+        enqueue(next: element, to: observers)
         return nil
     }
 
     @inline(never)
-    private func enqueue(next element: Element) {
-        pending.append(.next(element, observers))
+    private func enqueue(next element: Element, to observers: Unmanaged<ObserverList>) {
+        pending.append(.next(element, observers.takeUnretainedValue()))
     }
 
     /// Call with `lock` held, when the subject accepts a terminal event: stops the
     /// subject, removes every subscriber, and returns them for
     /// ``deliver(stop:after:to:)``, or `nil` as ``dispatch(next:)`` does. A non-nil
     /// `element` is delivered just before `event` (``AsyncSubject``'s last element).
-    func dispatch(stop event: Event<Element>, after element: Element? = nil) -> Observers? {
+    func dispatch(stop event: Event<Element>, after element: Element? = nil) -> ObserverList? {
         isStopped = true
         stopEvent = event
-        let stopped = observers
-        observers = []
-        if stopped.isEmpty {
+        // Moved out, not released: a call holding the right keeps reading it safely,
+        // since whoever delivers the terminal event keeps it until then.
+        guard let stopped = currentObservers?.takeRetainedValue() else {
             return nil
         }
+        currentObservers = nil
         if claim() {
             return stopped
         }
@@ -162,27 +173,29 @@ final class SubjectCore<Element> {
     /// Hands `element` to `observers` (from ``dispatch(next:)``), then gives back the
     /// right to deliver, after delivering whatever was queued meanwhile.
     @inline(__always)
-    func deliver(_ element: Element, to observers: Observers) {
-        send(element, to: observers)
+    func deliver(_ element: Element, to observers: Unmanaged<ObserverList>) {
+        observers._withUnsafeGuaranteedRef { list in
+            send(element, to: list.items)
+        }
         finishDelivery()
     }
 
     /// Hands the terminal `event` (preceded by `element`, if any) to `observers` (from
     /// ``dispatch(stop:after:)``), then gives back the right to deliver.
-    func deliver(stop event: Event<Element>, after element: Element? = nil, to observers: Observers) {
+    func deliver(stop event: Event<Element>, after element: Element? = nil, to observers: ObserverList) {
         if let element {
-            send(element, to: observers)
+            send(element, to: observers.items)
         }
-        send(event, to: observers)
+        send(event, to: observers.items)
         finishDelivery()
     }
 
     @inline(__always)
-    private func send(_ element: Element, to observers: Observers) {
+    private func send(_ element: Element, to observers: ContiguousArray<AnyObject>) {
         var index = 0
         let count = observers.count
         while index < count {
-            // The snapshot keeps the observer alive: no retain and release per call.
+            // The list keeps the observer alive: no retain and release per call.
             Unmanaged.passUnretained(Self.observer(observers[index]))._withUnsafeGuaranteedRef { observer in
                 if !observer.isDisposed {
                     observer.on(next: element)
@@ -192,7 +205,7 @@ final class SubjectCore<Element> {
         }
     }
 
-    private func send(_ event: Event<Element>, to observers: Observers) {
+    private func send(_ event: Event<Element>, to observers: ContiguousArray<AnyObject>) {
         for object in observers {
             let observer = Self.observer(object)
             if !observer.isDisposed {
@@ -201,7 +214,7 @@ final class SubjectCore<Element> {
         }
     }
 
-    /// An element of ``Observers``, which holds only `SubjectObserver<Element>`s.
+    /// An item of an ``ObserverList``, which holds only `SubjectObserver<Element>`s.
     @inline(__always)
     private static func observer(_ object: AnyObject) -> SubjectObserver<Element> {
         unsafeDowncast(object, to: SubjectObserver<Element>.self)
@@ -210,7 +223,7 @@ final class SubjectCore<Element> {
     // MARK: The right to deliver
 
     /// Call with `lock` held. Takes the right to deliver and returns `true`; or, when
-    /// another call holds it, records that work is being queued for that call and
+    /// another call holds it, records that work is being left for that call and
     /// returns `false`, and the caller must queue its work before unlocking.
     @inline(__always)
     private func claim() -> Bool {
@@ -232,6 +245,29 @@ final class SubjectCore<Element> {
         }
     }
 
+    /// Call with `lock` held, when `observers` is replaced by `list`: returns the old
+    /// list for the caller to release after unlocking, or `nil` when a call holding the
+    /// right to deliver may still be reading it, in which case it is retired for that
+    /// call to release.
+    private func replaceObservers(with list: ObserverList?) -> ObserverList? {
+        let old = currentObservers?.takeRetainedValue()
+        currentObservers = list.map { Unmanaged.passRetained($0) }
+        guard let old else {
+            return nil
+        }
+        var current = delivery.load(ordering: .acquiring)
+        while current & 1 != 0 {
+            let (exchanged, original) = delivery.compareExchange(
+                expected: current, desired: current + 2, ordering: .acquiringAndReleasing)
+            if exchanged {
+                retired.append(old)
+                return nil
+            }
+            current = original
+        }
+        return old
+    }
+
     /// Call with `lock` held: whether the calling thread holds the right to deliver,
     /// that is, whether it is inside a delivery of this subject.
     private var isDeliveringOnCurrentThread: Bool {
@@ -241,7 +277,7 @@ final class SubjectCore<Element> {
         return pthread_equal(deliveringThread, pthread_self()) != 0
     }
 
-    /// Gives the right to deliver back, or, when work was queued, delivers it first.
+    /// Gives the right to deliver back, or, when work was left, does it first.
     @inline(__always)
     private func finishDelivery() {
         if delivery.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged {
@@ -253,20 +289,21 @@ final class SubjectCore<Element> {
     @inline(never)
     private func drainPending() {
         while true {
-            let batch: [Pending]? = lock.withLock {
-                if pending.isEmpty {
-                    delivery.store(0, ordering: .releasing)
-                    return nil
-                }
-                let batch = pending
+            let taken: (work: [Pending], retired: [ObserverList]) = lock.withLock {
+                let taken = (pending, retired)
                 pending = []
-                delivery.store(1, ordering: .relaxed)
-                return batch
+                retired = []
+                // Nothing left for the holder any more; with no work it also gives the
+                // right back.
+                delivery.store(taken.0.isEmpty ? 0 : 1, ordering: .releasing)
+                return taken
             }
-            guard let batch else {
+            // The retired lists are released here, outside the lock: this call has
+            // finished reading them.
+            if taken.work.isEmpty {
                 return
             }
-            for work in batch {
+            for work in taken.work {
                 perform(work)
             }
             if delivery.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged {
@@ -278,9 +315,9 @@ final class SubjectCore<Element> {
     private func perform(_ work: Pending) {
         switch work {
         case .next(let element, let observers):
-            send(element, to: observers)
+            send(element, to: observers.items)
         case .stop(let event, let observers):
-            send(event, to: observers)
+            send(event, to: observers.items)
         case .replay(let observer, let elements):
             replay(elements, to: observer)
         }
@@ -297,6 +334,15 @@ final class SubjectCore<Element> {
 
     // MARK: Subscribers
 
+    /// What `subscribe` decided under the lock.
+    private enum SubscribeStep {
+        case refuse
+        case finish(ContiguousArray<Element>, Event<Element>)
+        case join
+        case replayNow(ContiguousArray<Element>)
+        case replayHoldingRight(ContiguousArray<Element>)
+    }
+
     /// Subscribes `observer`.
     ///
     /// - Parameters:
@@ -311,6 +357,7 @@ final class SubjectCore<Element> {
         subject: AnyObject,
         replay: () -> ContiguousArray<Element>
     ) -> Disposable {
+        var released: ObserverList?
         let step: SubscribeStep = lock.withLock {
             if isDisposed {
                 return .refuse
@@ -319,7 +366,7 @@ final class SubjectCore<Element> {
             if let stopEvent {
                 return .finish(elements, stopEvent)
             }
-            observers.append(observer)
+            released = replaceObservers(with: observers?.adding(observer) ?? ObserverList([observer]))
             if elements.isEmpty {
                 return .join
             }
@@ -332,12 +379,14 @@ final class SubjectCore<Element> {
             pending.append(.replay(observer, elements))
             return .join
         }
+        // The replaced list is released here, after the lock.
+        withExtendedLifetime(released) {}
         switch step {
         case .refuse:
             observer.on(.error(RxError.disposed(object: subject)))
             return Disposables.create()
         case .finish(let elements, let event):
-            // A new subscriber of a stopped subject is in nobody's snapshot: it can be
+            // A new subscriber of a stopped subject is in nobody's list: it can be
             // served directly.
             for element in elements {
                 observer.on(next: element)
@@ -355,25 +404,20 @@ final class SubjectCore<Element> {
         return SubjectSubscription(core: self, observer: observer)
     }
 
-    /// What `subscribe` decided under the lock.
-    private enum SubscribeStep {
-        case refuse
-        case finish(ContiguousArray<Element>, Event<Element>)
-        case join
-        case replayNow(ContiguousArray<Element>)
-        case replayHoldingRight(ContiguousArray<Element>)
-    }
-
     /// Removes `observer`, whose subscription was disposed.
     func remove(_ observer: SubjectObserver<Element>) {
-        let removed: AnyObject? = lock.withLock {
-            guard let index = observers.firstIndex(where: { $0 === observer }) else {
+        let released: ObserverList? = lock.withLock {
+            guard let observers else {
                 return nil
             }
-            return observers.remove(at: index)
+            let list = observers.removing(observer)
+            if list === observers {
+                return nil
+            }
+            return replaceObservers(with: list)
         }
-        // Released here, after the lock, in case it was the last reference.
-        withExtendedLifetime(removed) {}
+        // Released here, after the lock: it may hold the last reference to observers.
+        withExtendedLifetime(released) {}
     }
 
     /// Disposes the subject: every subscriber is dropped, queued work is discarded and
@@ -383,8 +427,7 @@ final class SubjectCore<Element> {
         let dropped = lock.withLock {
             isDisposed = true
             stopEvent = nil
-            let dropped = (observers, pending, clearing())
-            observers = []
+            let dropped = (replaceObservers(with: nil), pending, clearing())
             pending = []
             return dropped
         }

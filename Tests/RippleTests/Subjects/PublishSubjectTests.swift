@@ -125,6 +125,21 @@ extension RippleTests {
             subscription.dispose()
         }
 
+        @Test func everySubjectIsASubjectTypeWhoseObserverIsItself() {
+            func sendOneThroughTheObserverSide<Subject: SubjectType>(_ subject: Subject) -> [Recorded<Int>] where Subject.Element == Int, Subject.Observer.Element == Int {
+                let recorder = EventRecorder<Int>()
+                let subscription = subject.subscribe(recorder)
+                subject.asObserver().onNext(1)
+                subject.asObserver().onCompleted()
+                subscription.dispose()
+                return recorder.events
+            }
+            #expect(sendOneThroughTheObserverSide(PublishSubject<Int>()) == [.next(1), .completed])
+            #expect(sendOneThroughTheObserverSide(BehaviorSubject(value: 0)) == [.next(0), .next(1), .completed])
+            #expect(sendOneThroughTheObserverSide(ReplaySubject<Int>.create(bufferSize: 1)) == [.next(1), .completed])
+            #expect(sendOneThroughTheObserverSide(AsyncSubject<Int>()) == [.next(1), .completed])
+        }
+
         @Test func ripplesOwnSubscribersTakeTheElementRoad() {
             let subject = PublishSubject<Int>()
             var received: [Int] = []
@@ -254,6 +269,30 @@ extension RippleTests {
             #expect(late.events == [.next(2)])
             first.dispose()
             lateSubscription?.dispose()
+        }
+
+        @Test func observersJoiningAndLeavingDuringEveryDeliveryGetExactlyTheirShare() {
+            // The first observer, on each element k, adds observer k and removes the
+            // oldest once three are live: the list being delivered changes under it.
+            let subject = PublishSubject<Int>()
+            var received: [Int: [Int]] = [:]
+            var live: [Disposable] = []
+            let driver = subject.subscribe(onNext: { element in
+                live.append(subject.subscribe(onNext: { received[element, default: []].append($0) }))
+                if live.count > 2 {
+                    live.removeFirst().dispose()
+                }
+            })
+            for element in 0..<1_000 {
+                subject.onNext(element)
+            }
+            // Observer k joined during element k (too late for it), got element k + 1,
+            // and was removed during element k + 2 before its turn came.
+            #expect((0..<999).allSatisfy { received[$0] == [$0 + 1] })
+            #expect(received[999] == nil)
+            driver.dispose()
+            live.forEach { $0.dispose() }
+            #expect(!subject.hasObservers)
         }
 
         // MARK: Threads

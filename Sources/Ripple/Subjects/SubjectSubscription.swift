@@ -1,6 +1,8 @@
 /// The disposable a subject's `subscribe` returns: disposing it silences the subscriber
-/// at once (even for deliveries already under way on another thread, which check it)
-/// and removes it from the subject.
+/// (every delivery checks the flag just before calling it, including deliveries that
+/// started earlier or run on another thread) and removes it from the subject. After
+/// `dispose()` returns, the subscriber receives nothing more, except a call another
+/// thread had already begun.
 ///
 /// It holds the subject's shared state, not the subscriber's observer, so the subject
 /// and its subscribers never hold each other: a subject nobody references is released

@@ -1,0 +1,66 @@
+/// A ``BehaviorSubject`` that never ends: it holds a current ``value``, replayed to
+/// each new subscriber, and only takes elements, with ``accept(_:)``.
+///
+/// ```
+/// value 0, accept:  ---1---2---
+/// early:            0--1---2---
+/// late:                 1--2---   (subscribed between 1 and 2)
+/// ```
+///
+/// ```swift
+/// let count = BehaviorRelay(value: 0)
+/// _ = count.subscribe(onNext: { print($0) })   // prints 0
+/// count.accept(count.value + 1)                // prints 1
+/// ```
+public final class BehaviorRelay<Element>: ObservableType {
+    private let subject: BehaviorSubject<Element>
+
+    /// Makes a relay whose current value is `value`.
+    ///
+    /// ```swift
+    /// let name = BehaviorRelay(value: "")
+    /// ```
+    public init(value: Element) {
+        subject = BehaviorSubject(value: value)
+    }
+
+    /// The current value: the initial value or the last accepted element.
+    ///
+    /// ```swift
+    /// let relay = BehaviorRelay(value: 1)
+    /// relay.value   // 1
+    /// ```
+    public var value: Element {
+        // The relay never sends a terminal event nor disposes its subject, so the
+        // subject's `value()` could not throw.
+        subject.currentValue
+    }
+
+    /// Makes `element` the current value and sends it to the current observers.
+    ///
+    /// ```swift
+    /// relay.accept(2)
+    /// ```
+    public func accept(_ element: Element) {
+        subject.on(next: element)
+    }
+
+    /// Subscribes `observer`: it receives the current value at once, then the elements
+    /// accepted from now on.
+    ///
+    /// ```swift
+    /// let subscription = relay.subscribe(onNext: { print($0) })
+    /// ```
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subject.subscribe(observer)
+    }
+
+    /// The relay as an ``Observable`` (which never ends).
+    ///
+    /// ```swift
+    /// let values: Observable<Int> = relay.asObservable()
+    /// ```
+    public func asObservable() -> Observable<Element> {
+        subject
+    }
+}

@@ -1,0 +1,85 @@
+extension ObservableType {
+    /// Subscribes `observers` and forwards every event to each of them, in order.
+    ///
+    /// As in RxSwift, errors and completion are forwarded too: binding to an observer
+    /// that cannot take an error is that observer's concern.
+    ///
+    /// ```
+    /// source:        -1-2-|
+    /// each observer: -1-2-|
+    /// ```
+    ///
+    /// ```swift
+    /// let subject = PublishSubject<Int>()
+    /// let binding = Observable.of(1, 2).bind(to: subject)
+    /// ```
+    ///
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+        subscribe { event in
+            for observer in observers {
+                observer.on(event)
+            }
+        }
+    }
+
+    /// Subscribes `observers` of optional elements and forwards every event, each
+    /// element wrapped in an optional.
+    ///
+    /// ```swift
+    /// let selection = PublishSubject<Int?>()
+    /// let binding = Observable.of(1, 2).bind(to: selection)
+    /// ```
+    ///
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+        subscribe { event in
+            let wrapped = event.map { Optional($0) }
+            for observer in observers {
+                observer.on(wrapped)
+            }
+        }
+    }
+
+    /// Calls `binder` with this sequence and returns its result: lets a function that
+    /// takes a sequence read as a binding.
+    ///
+    /// ```swift
+    /// func show(_ titles: Observable<String>) -> Disposable { titles.subscribe(onNext: { print($0) }) }
+    /// let binding = titles.bind(to: show)
+    /// ```
+    public func bind<Result>(to binder: (Self) -> Result) -> Result {
+        binder(self)
+    }
+
+    /// Calls `binder` with this sequence, then the function it returns with
+    /// `curriedArgument`, and returns the result.
+    ///
+    /// ```swift
+    /// func show(_ titles: Observable<String>) -> (String) -> Disposable {
+    ///     { prefix in titles.subscribe(onNext: { print(prefix + $0) }) }
+    /// }
+    /// let binding = titles.bind(to: show, curriedArgument: "title: ")
+    /// ```
+    public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        binder(self)(curriedArgument)
+    }
+
+    /// Subscribes `onNext` to the elements. Binding is for sequences that never fail:
+    /// an error ends the binding and is reported to ``Hooks/defaultErrorHandler`` as a
+    /// binding error (RxSwift stops the program in debug builds instead).
+    ///
+    /// ```
+    /// source:  -1-2-|
+    /// onNext:  -1-2
+    /// ```
+    ///
+    /// ```swift
+    /// let binding = names.bind(onNext: { label.text = $0 })
+    /// ```
+    ///
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
+        subscribeForBinding(to: nil, onNext: onNext)
+    }
+}

@@ -1,0 +1,111 @@
+/// A subject that sends only its last element, and only when it completes: on
+/// `onCompleted` every observer (and every later subscriber) receives the last element
+/// followed by `completed`, or just `completed` if there was none; on `onError`, just
+/// the error.
+///
+/// ```
+/// onNext:         -1---2---3---|
+/// early:          -------------(3|)
+/// late (at 2.5):  -------------(3|)
+/// after the end:               (3|)
+/// ```
+///
+/// ```swift
+/// let result = AsyncSubject<Int>()
+/// _ = result.subscribe(onNext: { print($0) }, onCompleted: { print("done") })
+/// result.onNext(1)
+/// result.onNext(2)
+/// result.onCompleted()   // prints 2, then done
+/// ```
+///
+/// Thread safety: as for ``PublishSubject``. Like RxSwift's, it has no `dispose()`.
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType {
+    /// The observer side of the subject: the subject itself.
+    public typealias SubjectObserverType = AsyncSubject<Element>
+
+    private let core = SubjectCore<Element>()
+    // Guarded by `core.lock` (see `SubjectCore`), hence no runtime exclusivity checks.
+    @exclusivity(unchecked) private var lastElement: Element?
+
+    /// Makes a subject with no observers and no element.
+    override public init() {
+        super.init()
+    }
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool {
+        core.hasObservers
+    }
+
+    /// Keeps an element as the last one; on `.completed` sends the last element and
+    /// `completed` to every observer, on `.error` the error. After a terminal event
+    /// further events are ignored.
+    public func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            on(next: element)
+        case .error, .completed:
+            stop(event)
+        }
+    }
+
+    /// Keeps `element` as the last one; the same as `on(.next(element))`.
+    public func onNext(_ element: Element) {
+        on(next: element)
+    }
+
+    private func stop(_ event: Event<Element>) {
+        let core = self.core
+        let decided: (observers: ObserverList, element: Element?)? = core.lock.withLock {
+            guard core.isAccepting else {
+                return nil
+            }
+            let element = event.isCompleted ? lastElement : nil
+            guard let observers = core.dispatch(stop: event, after: element) else {
+                return nil
+            }
+            return (observers, element)
+        }
+        guard let decided else {
+            return
+        }
+        core.deliver(stop: event, after: decided.element, to: decided.observers)
+    }
+
+    /// Subscribes `observer`: it receives the outcome when the subject ends; if the
+    /// subject has already ended, it receives it at once.
+    ///
+    /// ```swift
+    /// let subscription = result.subscribe(onNext: { print($0) })
+    /// ```
+    override public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribe(elementObserver: ElementObserverAdapter(observer))
+    }
+
+    override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
+        let core = self.core
+        return core.subscribe(ElementSubjectObserver(observer), subject: self, replay: {
+            if let lastElement, core.stopEvent?.isCompleted == true {
+                return [lastElement]
+            }
+            return []
+        })
+    }
+
+    /// The observer side of the subject: the subject itself.
+    public func asObserver() -> AsyncSubject<Element> {
+        self
+    }
+}
+
+extension AsyncSubject: ElementObserver {
+    /// The element road: Ripple's own senders (`bind(to:)`) and ``onNext(_:)`` come here.
+    func on(next element: Element) {
+        let core = self.core
+        core.lock.withLock {
+            if core.isAccepting {
+                lastElement = element
+            }
+        }
+    }
+}

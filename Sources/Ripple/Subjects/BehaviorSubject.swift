@@ -1,0 +1,154 @@
+/// A subject that holds a current value: each new subscriber receives it at once,
+/// then every later event.
+///
+/// ```
+/// value 0, onNext:  ---1---2---|
+/// early:            0--1---2---|
+/// late (at 1.5):        1--2---|
+/// after the end:               |   (just the terminal event, no value)
+/// ```
+///
+/// ```swift
+/// let subject = BehaviorSubject(value: 0)
+/// _ = subject.subscribe(onNext: { print($0) })   // prints 0
+/// subject.onNext(1)                              // prints 1
+/// try subject.value()                            // 1
+/// ```
+///
+/// Thread safety: as for ``PublishSubject``. A new subscriber receives the current
+/// value before any newer element, even while other threads emit; a subscriber that
+/// subscribes from inside an observer of this subject receives it at once, inside
+/// `subscribe`.
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable {
+    /// The observer side of the subject: the subject itself.
+    public typealias SubjectObserverType = BehaviorSubject<Element>
+
+    private let core = SubjectCore<Element>()
+    // Guarded by `core.lock` (see `SubjectCore`), hence no runtime exclusivity checks.
+    @exclusivity(unchecked) private var element: Element
+
+    /// Makes a subject whose current value is `value`.
+    ///
+    /// ```swift
+    /// let selection = BehaviorSubject(value: "none")
+    /// ```
+    public init(value: Element) {
+        element = value
+        super.init()
+    }
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool {
+        core.hasObservers
+    }
+
+    /// Whether ``dispose()`` was called.
+    public var isDisposed: Bool {
+        core.isDisposedNow
+    }
+
+    /// The current value: the initial value or the last element received.
+    ///
+    /// After `onCompleted` it is still the last element; after `onError` it throws that
+    /// error; after ``dispose()`` it throws `RxError.disposed(object:)`.
+    ///
+    /// ```swift
+    /// let subject = BehaviorSubject(value: 1)
+    /// try subject.value()   // 1
+    /// ```
+    public func value() throws -> Element {
+        let core = self.core
+        let result: Result<Element, Swift.Error> = core.lock.withLock {
+            if core.isDisposed {
+                return .failure(RxError.disposed(object: self))
+            }
+            if let error = core.stopEvent?.error {
+                return .failure(error)
+            }
+            return .success(element)
+        }
+        return try result.get()
+    }
+
+    /// Sends `event` to the current observers; an element becomes the current value.
+    /// A terminal event stops the subject: it removes every observer and is sent to
+    /// later subscribers (without the value).
+    public func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            on(next: element)
+        case .error, .completed:
+            stop(event)
+        }
+    }
+
+    /// Makes `element` the current value and sends it to the current observers; the
+    /// same as `on(.next(element))`, without building the event.
+    ///
+    /// ```swift
+    /// subject.onNext(2)
+    /// ```
+    public func onNext(_ element: Element) {
+        on(next: element)
+    }
+
+    private func stop(_ event: Event<Element>) {
+        let core = self.core
+        guard let observers = core.lock.withLock({ core.isAccepting ? core.dispatch(stop: event) : nil }) else {
+            return
+        }
+        core.deliver(stop: event, to: observers)
+    }
+
+    /// Subscribes `observer`: it receives the current value at once, then the events
+    /// sent from now on; or, if the subject has stopped, just the terminal event; or,
+    /// if it was disposed, `RxError.disposed`.
+    ///
+    /// ```swift
+    /// let subscription = subject.subscribe(onNext: { print($0) })
+    /// ```
+    override public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribe(elementObserver: ElementObserverAdapter(observer))
+    }
+
+    override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
+        let core = self.core
+        return core.subscribe(ElementSubjectObserver(observer), subject: self, replay: {
+            core.isStopped ? [] : [element]
+        })
+    }
+
+    /// The observer side of the subject: the subject itself.
+    public func asObserver() -> BehaviorSubject<Element> {
+        self
+    }
+
+    /// Drops every observer without sending them anything; later events are ignored,
+    /// later subscribers receive `RxError.disposed` and ``value()`` throws it.
+    public func dispose() {
+        core.dispose(clearing: {})
+    }
+
+    /// The current value, for ``BehaviorRelay``, whose subject never fails nor is disposed.
+    var currentValue: Element {
+        core.lock.withLock { element }
+    }
+}
+
+extension BehaviorSubject: ElementObserver {
+    /// The element road: Ripple's own senders (`bind(to:)`) and ``onNext(_:)`` come here.
+    func on(next element: Element) {
+        let core = self.core
+        let observers: Unmanaged<ObserverList>? = core.lock.withLock {
+            guard core.isAccepting else {
+                return nil
+            }
+            self.element = element
+            return core.dispatch(next: element)
+        }
+        guard let observers else {
+            return
+        }
+        core.deliver(element, to: observers)
+    }
+}

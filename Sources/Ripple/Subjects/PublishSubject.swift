@@ -1,0 +1,124 @@
+/// A subject that sends each event to the observers subscribed at that moment; it
+/// replays nothing, except its terminal event to those who subscribe after it.
+///
+/// ```
+/// onNext:        -1---2---3---|
+/// early:         -1---2---3---|
+/// late (at 2.5):          3---|
+/// after the end:              |   (just the terminal event)
+/// ```
+///
+/// ```swift
+/// let subject = PublishSubject<String>()
+/// subject.onNext("lost")                       // nobody is subscribed yet
+/// _ = subject.subscribe(onNext: { print($0) })
+/// subject.onNext("hello")                      // prints hello
+/// ```
+///
+/// Thread safety: every method may be called from any thread. Events reach each
+/// observer one at a time, in the order the subject accepted them, and no lock is held
+/// while observers run. An event sent from inside an observer of this subject (or while
+/// another thread is delivering) is delivered right after the event being delivered,
+/// not nested inside it. After `onError` or `onCompleted` further events are ignored.
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable {
+    /// The observer side of the subject: the subject itself.
+    public typealias SubjectObserverType = PublishSubject<Element>
+
+    private let core = SubjectCore<Element>()
+
+    /// Makes a subject with no observers.
+    override public init() {
+        super.init()
+    }
+
+    /// Whether any observer is subscribed.
+    ///
+    /// ```swift
+    /// let subject = PublishSubject<Int>()
+    /// subject.hasObservers   // false
+    /// ```
+    public var hasObservers: Bool {
+        core.hasObservers
+    }
+
+    /// Whether ``dispose()`` was called.
+    public var isDisposed: Bool {
+        core.isDisposedNow
+    }
+
+    /// Sends `event` to the current observers. A terminal event stops the subject: it
+    /// removes every observer and is sent to later subscribers too.
+    ///
+    /// ```swift
+    /// subject.on(.next(1))
+    /// subject.on(.completed)
+    /// ```
+    public func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            on(next: element)
+        case .error, .completed:
+            stop(event)
+        }
+    }
+
+    /// Sends `element` to the current observers; the same as `on(.next(element))`,
+    /// without building the event.
+    ///
+    /// ```swift
+    /// subject.onNext(1)
+    /// ```
+    public func onNext(_ element: Element) {
+        on(next: element)
+    }
+
+    private func stop(_ event: Event<Element>) {
+        let core = self.core
+        guard let observers = core.lock.withLock({ core.isAccepting ? core.dispatch(stop: event) : nil }) else {
+            return
+        }
+        core.deliver(stop: event, to: observers)
+    }
+
+    /// Subscribes `observer`: it receives the events sent from now on, or at once the
+    /// terminal event if the subject has stopped, or `RxError.disposed` if it was
+    /// disposed.
+    ///
+    /// ```swift
+    /// let subscription = subject.subscribe(onNext: { print($0) })
+    /// ```
+    override public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribe(elementObserver: ElementObserverAdapter(observer))
+    }
+
+    override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
+        core.subscribe(ElementSubjectObserver(observer), subject: self, replay: { [] })
+    }
+
+    /// The observer side of the subject: the subject itself.
+    public func asObserver() -> PublishSubject<Element> {
+        self
+    }
+
+    /// Drops every observer without sending them anything; later events are ignored
+    /// and later subscribers receive `RxError.disposed`.
+    ///
+    /// ```swift
+    /// subject.dispose()
+    /// subject.isDisposed   // true
+    /// ```
+    public func dispose() {
+        core.dispose(clearing: {})
+    }
+}
+
+extension PublishSubject: ElementObserver {
+    /// The element road: Ripple's own senders (`bind(to:)`) and ``onNext(_:)`` come here.
+    func on(next element: Element) {
+        let core = self.core
+        guard let observers = core.lock.withLock({ core.isAccepting ? core.dispatch(next: element) : nil }) else {
+            return
+        }
+        core.deliver(element, to: observers)
+    }
+}

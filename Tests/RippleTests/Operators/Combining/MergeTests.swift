@@ -109,6 +109,52 @@ extension RippleTests {
             #expect(later.subscriptions.isEmpty)
         }
 
+        @Test func anElementSentFromInsideTheObserverArrivesAfterTheCurrentOne() {
+            // The observer's reaction to 1 makes `a` send 2 on the same thread: the
+            // merge is still forwarding 1, so 2 waits for that call to return.
+            let a = ManualSource<Int>()
+            let b = ManualSource<Int>()
+            var received: [Int] = []
+            var depth = 0
+            var deepest = 0
+            let subscription = Observable.merge(a.observable, b.observable).subscribe(onNext: { element in
+                depth += 1
+                deepest = max(deepest, depth)
+                received.append(element)
+                if element == 1 {
+                    a.onNext(2)
+                    b.onNext(3)
+                }
+                depth -= 1
+            })
+            a.onNext(1)
+            b.onNext(4)
+            #expect(received == [1, 2, 3, 4])
+            #expect(deepest == 1)
+            subscription.dispose()
+            a.release()
+            b.release()
+        }
+
+        @Test func disposingFromInsideTheObserverDisposesEverySource() {
+            let a = ManualSource<Int>()
+            let b = ManualSource<Int>()
+            var received: [Int] = []
+            var subscription: Disposable?
+            subscription = Observable.merge(a.observable, b.observable).subscribe(onNext: { element in
+                received.append(element)
+                subscription?.dispose()
+            })
+            a.onNext(1)
+            a.onNext(2)
+            b.onNext(3)
+            #expect(received == [1])
+            #expect(a.disposals.value == 1)
+            #expect(b.disposals.value == 1)
+            a.release()
+            b.release()
+        }
+
         // MARK: merge() of an observable of observables
 
         @Test func mergeSubscribesEachInnerSequenceAsItArrives() {

@@ -1,38 +1,82 @@
 import Dispatch
+import Foundation
 import Synchronization
 @testable import Ripple
 
 /// Helpers for the tests of the operators that flatten several sequences into one
 /// (`merge`, `flatMap`, `concat`, `switchLatest`, `amb`).
 enum Flattening {
-    /// Runs `body` on a dispatch worker thread, whose stack is smaller than the main
-    /// thread's, and waits for it; `false` if it did not finish within `seconds`.
-    static func onWorkerThread(seconds: Int = 60, _ body: @escaping @Sendable () -> Void) -> Bool {
-        let finished = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            body()
-            finished.signal()
-        }
-        return finished.wait(timeout: .now() + .seconds(seconds)) == .success
+    /// One run of a depth test: where it ran, how deep, and its result (`nil` if it
+    /// did not finish in time).
+    struct DeepRun<Result> {
+        let thread: String
+        let count: Int
+        let result: Result?
     }
 
-    /// Runs `body` on the calling thread, then again on a dispatch worker thread, and
-    /// returns both results (`nil` for a worker run that did not finish in time).
-    static func onBothThreads<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> (caller: Result, worker: Result?) {
-        let caller = body()
+    /// Runs `body(count)` on the calling thread and on a dispatch worker thread, then
+    /// `body(count / 5)` on a thread with a 512 KB stack. (Dispatch worker threads have
+    /// 512 KB stacks on Apple platforms but 8 MB on Linux. A fifth of the depth on
+    /// 512 KB is still, for its stack, over three times the full depth on 8 MB, and
+    /// costs a fifth of the time.)
+    static func onEveryThread<Result: Sendable>(count: Int, _ body: @escaping @Sendable (Int) -> Result) -> [DeepRun<Result>] {
+        let caller = DeepRun(thread: "caller's thread", count: count, result: body(count))
         let worker = Mailbox<Result>()
-        let finished = onWorkerThread { worker.put(body()) }
-        return (caller, finished ? worker.contents : nil)
+        let workerFinished = finishes { finished in
+            DispatchQueue.global().async {
+                worker.put(body(count))
+                finished.signal()
+            }
+        }
+        let small = Mailbox<Result>()
+        let smallCount = count / 5
+        let smallFinished = finishes { finished in
+            let thread = Thread {
+                small.put(body(smallCount))
+                finished.signal()
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+        return [
+            caller,
+            DeepRun(thread: "dispatch worker thread", count: count, result: workerFinished ? worker.contents : nil),
+            DeepRun(thread: "512 KB thread", count: smallCount, result: smallFinished ? small.contents : nil),
+        ]
     }
 
-    /// Sums and counts the elements a sequence sends synchronously, and whether it
-    /// completed; for the long synchronous runs of the depth tests.
-    static func tally(_ observable: Observable<Int>) -> (count: Int, sum: Int, completed: Bool) {
+    /// Starts work with `start`, which signals the semaphore it gets when done; `false`
+    /// if that took more than a minute.
+    private static func finishes(_ start: (DispatchSemaphore) -> Void) -> Bool {
+        let finished = DispatchSemaphore(value: 0)
+        start(finished)
+        return finished.wait(timeout: .now() + 60) == .success
+    }
+
+    /// What a depth test checks: how many elements arrived, their sum, and whether
+    /// the sequence completed.
+    struct Tally: Equatable, Sendable {
         var count = 0
         var sum = 0
         var completed = false
-        observable.subscribe(onNext: { count += 1; sum += $0 }, onCompleted: { completed = true }).dispose()
-        return (count, sum, completed)
+
+        /// The tally of a sequence that sends `elements`, then completes.
+        static func completed(with elements: some Sequence<Int>) -> Tally {
+            var tally = Tally(completed: true)
+            for element in elements {
+                tally.count += 1
+                tally.sum += element
+            }
+            return tally
+        }
+    }
+
+    /// Tallies what a sequence sends synchronously; for the long synchronous runs of
+    /// the depth tests.
+    static func tally(_ observable: Observable<Int>) -> Tally {
+        var tally = Tally()
+        observable.subscribe(onNext: { tally.count += 1; tally.sum += $0 }, onCompleted: { tally.completed = true }).dispose()
+        return tally
     }
 }
 

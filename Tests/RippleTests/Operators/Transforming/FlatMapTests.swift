@@ -321,21 +321,19 @@ extension RippleTests {
         static let depth = 100_000
 
         @Test func flatMapOverManyElementsWithSynchronousInnerSequencesKeepsTheStackFlat() {
-            let count = Self.depth
-            let results = Flattening.onBothThreads {
+            let runs = Flattening.onEveryThread(count: Self.depth) { count in
                 Flattening.tally(Observable.range(start: 0, count: count).flatMap { Observable.just($0) })
             }
-            let expected = (count, (0..<count).reduce(0, +), true)
-            #expect(results.caller == expected)
-            #expect(results.worker.map { $0 == expected } == true)
+            for run in runs {
+                #expect(run.result == .completed(with: 0..<run.count), "\(run.thread)")
+            }
         }
 
         @Test func concatMapDrainingALongQueueOfSynchronousInnerSequencesKeepsTheStackFlat() {
             // RxSwift issue #2615: every element arrives while the first inner sequence
             // is still running, so the rest queue up; when it completes, each queued
             // inner sequence completes during its own subscription.
-            let count = Self.depth
-            let results = Flattening.onBothThreads { () -> (Int, Int, Bool) in
+            let runs = Flattening.onEveryThread(count: Self.depth) { count in
                 let first = ManualSource<Int>()
                 let outer = Observable<Int>.create { observer in
                     for value in 0...count {
@@ -344,20 +342,18 @@ extension RippleTests {
                     observer.onCompleted()
                     return Disposables.create()
                 }
-                var received = 0
-                var sum = 0
-                var completed = false
+                var tally = Flattening.Tally()
                 let subscription = outer
                     .concatMap { $0 == 0 ? first.observable : Observable.just($0) }
-                    .subscribe(onNext: { received += 1; sum += $0 }, onCompleted: { completed = true })
+                    .subscribe(onNext: { tally.count += 1; tally.sum += $0 }, onCompleted: { tally.completed = true })
                 first.onCompleted()
                 subscription.dispose()
                 first.release()
-                return (received, sum, completed)
+                return tally
             }
-            let expected = (count, (1...count).reduce(0, +), true)
-            #expect(results.caller == expected)
-            #expect(results.worker.map { $0 == expected } == true)
+            for run in runs {
+                #expect(run.result == .completed(with: 1...run.count), "\(run.thread)")
+            }
         }
     }
 }

@@ -19,7 +19,7 @@ extension RippleTests {
         @Test func mergedSourcesSendingFromSeveralThreadsReachTheObserverOneAtATime() {
             for _ in 0..<Self.rounds {
                 let sources = [ManualSource<Int>(), ManualSource<Int>(), ManualSource<Int>()]
-                let probe = SerialityProbe<Int>()
+                let probe = Flattening.SerialityProbe<Int>()
                 let subscription = Observable.merge(sources.map(\.observable)).subscribe(probe)
                 DispatchQueue.concurrentPerform(iterations: sources.count) { index in
                     for value in 0..<40 {
@@ -45,7 +45,7 @@ extension RippleTests {
             for _ in 0..<Self.rounds {
                 let outer = ManualSource<Int>()
                 let inners = [ManualSource<Int>(), ManualSource<Int>(), ManualSource<Int>()]
-                let probe = SerialityProbe<Int>()
+                let probe = Flattening.SerialityProbe<Int>()
                 let subscription = Unchecked(outer.observable.flatMap { inners[$0].observable }.subscribe(probe))
                 for index in inners.indices {
                     outer.onNext(index)
@@ -77,7 +77,7 @@ extension RippleTests {
         @Test func racingInnerErrorsDeliverExactlyOneTerminalEvent() {
             for _ in 0..<Self.rounds {
                 let sources = [ManualSource<Int>(), ManualSource<Int>(), ManualSource<Int>()]
-                let probe = SerialityProbe<Int>()
+                let probe = Flattening.SerialityProbe<Int>()
                 let subscription = Observable.from(sources.map(\.observable)).merge(maxConcurrent: 3).subscribe(probe)
                 DispatchQueue.concurrentPerform(iterations: sources.count) { index in
                     for value in 0..<10 {
@@ -103,7 +103,7 @@ extension RippleTests {
             for _ in 0..<Self.rounds {
                 let outer = ManualSource<Int>()
                 let inners = [ManualSource<Int>(), ManualSource<Int>()]
-                let probe = SerialityProbe<Int>()
+                let probe = Flattening.SerialityProbe<Int>()
                 let subscription = outer.observable.flatMapLatest { inners[$0].observable }.subscribe(probe)
                 outer.onNext(0)
                 DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -137,7 +137,7 @@ extension RippleTests {
         @Test func racingSourcesLetExactlyOneWinTheAmb() {
             for _ in 0..<Self.rounds {
                 let sources = [ManualSource<Int>(), ManualSource<Int>()]
-                let probe = SerialityProbe<Int>()
+                let probe = Flattening.SerialityProbe<Int>()
                 let subscription = sources[0].observable.amb(sources[1].observable).subscribe(probe)
                 DispatchQueue.concurrentPerform(iterations: sources.count) { index in
                     for value in 0..<30 {
@@ -160,8 +160,8 @@ extension RippleTests {
         @Test func sourcesCompletingOnOtherThreadsAreConcatenatedInOrder() {
             let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
             for _ in 0..<20 {
-                let concatProbe = SerialityProbe<Int>()
-                let concatMapProbe = SerialityProbe<Int>()
+                let concatProbe = Flattening.SerialityProbe<Int>()
+                let concatMapProbe = Flattening.SerialityProbe<Int>()
                 let concat = Observable.concat((0..<50).map { Observable.just($0).subscribe(on: scheduler) })
                     .subscribe(concatProbe)
                 let concatMap = Observable.range(start: 0, count: 50)

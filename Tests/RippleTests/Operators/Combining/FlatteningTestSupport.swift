@@ -80,72 +80,74 @@ enum Flattening {
     }
 }
 
-/// Holds one value handed over from another thread.
-final class Mailbox<Value: Sendable>: Sendable {
-    private let value = Mutex<Value?>(nil)
+extension Flattening {
+    /// Holds one value handed over from another thread.
+    final class Mailbox<Value: Sendable>: Sendable {
+        private let value = Mutex<Value?>(nil)
 
-    func put(_ newValue: Value) {
-        value.withLock { $0 = newValue }
-    }
-
-    var contents: Value? {
-        value.withLock { $0 }
-    }
-}
-
-/// An observer for the concurrency tests: records elements from any thread, notices
-/// calls that overlap, counts terminal events and events after them.
-final class SerialityProbe<Element: Sendable>: ObserverType, @unchecked Sendable {
-    // `@unchecked Sendable`: `received` and `terminals` are used only under `lock`; the
-    // rest is thread-safe.
-    private let lock = Mutex(())
-    private var received: [Element] = []
-    private var terminals: [Event<Element>] = []
-    private var afterTerminal = 0
-    private let overlap = OverlapDetector()
-    private let ended = DispatchSemaphore(value: 0)
-
-    func on(_ event: Event<Element>) {
-        overlap.enter()
-        lock.withLock { _ in
-            if !terminals.isEmpty {
-                afterTerminal += 1
-            }
-            switch event {
-            case .next(let element): received.append(element)
-            case .error, .completed: terminals.append(event)
-            }
+        func put(_ newValue: Value) {
+            value.withLock { $0 = newValue }
         }
-        overlap.leave()
-        if event.isStopEvent {
-            ended.signal()
+
+        var contents: Value? {
+            value.withLock { $0 }
         }
     }
 
-    var elements: [Element] {
-        lock.withLock { _ in received }
-    }
+    /// An observer for the concurrency tests: records elements from any thread, notices
+    /// calls that overlap, counts terminal events and events after them.
+    final class SerialityProbe<Element: Sendable>: ObserverType, @unchecked Sendable {
+        // `@unchecked Sendable`: `received` and `terminals` are used only under `lock`; the
+        // rest is thread-safe.
+        private let lock = Mutex(())
+        private var received: [Element] = []
+        private var terminals: [Event<Element>] = []
+        private var afterTerminal = 0
+        private let overlap = OverlapDetector()
+        private let ended = DispatchSemaphore(value: 0)
 
-    var elementCount: Int {
-        lock.withLock { _ in received.count }
-    }
+        func on(_ event: Event<Element>) {
+            overlap.enter()
+            lock.withLock { _ in
+                if !terminals.isEmpty {
+                    afterTerminal += 1
+                }
+                switch event {
+                case .next(let element): received.append(element)
+                case .error, .completed: terminals.append(event)
+                }
+            }
+            overlap.leave()
+            if event.isStopEvent {
+                ended.signal()
+            }
+        }
 
-    /// The terminal events received (more than one is a bug).
-    var terminalEvents: [Event<Element>] {
-        lock.withLock { _ in terminals }
-    }
+        var elements: [Element] {
+            lock.withLock { _ in received }
+        }
 
-    var eventsAfterTerminal: Int {
-        lock.withLock { _ in afterTerminal }
-    }
+        var elementCount: Int {
+            lock.withLock { _ in received.count }
+        }
 
-    /// The most calls that were running at the same time (more than one is a bug).
-    var mostConcurrentCalls: Int {
-        overlap.maximum
-    }
+        /// The terminal events received (more than one is a bug).
+        var terminalEvents: [Event<Element>] {
+            lock.withLock { _ in terminals }
+        }
 
-    /// Waits up to five seconds for the terminal event.
-    func waitForTerminal() -> Bool {
-        ended.wait(timeout: .now() + 5) == .success
+        var eventsAfterTerminal: Int {
+            lock.withLock { _ in afterTerminal }
+        }
+
+        /// The most calls that were running at the same time (more than one is a bug).
+        var mostConcurrentCalls: Int {
+            overlap.maximum
+        }
+
+        /// Waits up to five seconds for the terminal event.
+        func waitForTerminal() -> Bool {
+            ended.wait(timeout: .now() + 5) == .success
+        }
     }
 }

@@ -1,0 +1,640 @@
+extension ObservableType {
+    /// Merges the elements of every sequence in `sources` into one sequence.
+    ///
+    /// All sources are subscribed at once, in order. The result completes once every
+    /// source has completed, and fails as soon as any source fails (disposing the
+    /// others). An empty collection completes at once.
+    ///
+    /// ```
+    /// a:      -1---3-----6|
+    /// b:      ---2---4-5|
+    /// merge:  -1-2-3-4-5-6|
+    /// ```
+    ///
+    /// ```swift
+    /// Observable.merge(AnyCollection([clicks, keyPresses]))
+    /// ```
+    ///
+    /// - Parameter sources: The sequences to merge.
+    /// - Returns: A sequence with the elements of all sources, as they arrive.
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Observable<Element> where Collection.Element == Observable<Element> {
+        MergeArray(sources: Array(sources))
+    }
+
+    /// Merges the elements of every sequence in `sources` into one sequence.
+    ///
+    /// All sources are subscribed at once, in order. The result completes once every
+    /// source has completed, and fails as soon as any source fails (disposing the
+    /// others). An empty array completes at once.
+    ///
+    /// ```
+    /// a:      -1---3-----6|
+    /// b:      ---2---4-5|
+    /// merge:  -1-2-3-4-5-6|
+    /// ```
+    ///
+    /// ```swift
+    /// Observable.merge([clicks, keyPresses]).subscribe(onNext: { handle($0) })
+    /// ```
+    ///
+    /// - Parameter sources: The sequences to merge.
+    /// - Returns: A sequence with the elements of all sources, as they arrive.
+    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+        MergeArray(sources: sources)
+    }
+
+    /// Merges the elements of the given sequences into one sequence.
+    ///
+    /// All sources are subscribed at once, in order. The result completes once every
+    /// source has completed, and fails as soon as any source fails (disposing the
+    /// others). Synchronous sources interleave through the current thread's
+    /// trampoline, as in RxSwift.
+    ///
+    /// ```
+    /// a:      -1---3-----6|
+    /// b:      ---2---4-5|
+    /// merge:  -1-2-3-4-5-6|
+    /// ```
+    ///
+    /// ```swift
+    /// Observable.merge(Observable.of(1, 2, 3), Observable.of(10, 20, 30))
+    /// // 1, 10, 2, 20, 3, 30
+    /// ```
+    ///
+    /// - Parameter sources: The sequences to merge.
+    /// - Returns: A sequence with the elements of all sources, as they arrive.
+    public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+        MergeArray(sources: sources)
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Merges the elements of every inner sequence this sequence sends.
+    ///
+    /// Each inner sequence is subscribed as it arrives. The result completes once this
+    /// sequence and every inner sequence have completed, and fails as soon as any of
+    /// them fails (disposing the rest).
+    ///
+    /// ```
+    /// source:   -a-----b------|
+    /// a:         --1-----2-|
+    /// b:               -3---4|
+    /// merge():  ---1----32--4-|
+    /// ```
+    ///
+    /// ```swift
+    /// let requests: Observable<Observable<Response>> = …
+    /// requests.merge().subscribe(onNext: { show($0) })
+    /// ```
+    ///
+    /// - Returns: A sequence with the elements of all inner sequences, as they arrive.
+    public func merge() -> Observable<Element.Element> {
+        MergeProducer(source: asObservable(), maxConcurrent: .max, skipWhileActive: false) { $0.asObservable() }
+    }
+
+    /// Merges the elements of the inner sequences, subscribed to at most
+    /// `maxConcurrent` at a time.
+    ///
+    /// An inner sequence that arrives while `maxConcurrent` are running waits in a
+    /// queue and is subscribed when one of them completes, through the current
+    /// thread's trampoline (``CurrentThreadScheduler``): at once if no trampoline runs
+    /// on that thread, otherwise as its next step. So a long queue of inner sequences
+    /// that complete during their own subscription is worked through in a loop, never
+    /// deepening the stack (RxSwift issue #2615, fixed the same way in RxSwift 6.8).
+    ///
+    /// ```
+    /// source:                    -a-b-|
+    /// a:                          -1--2|
+    /// b:                               -3-4|
+    /// merge(maxConcurrent: 1):   --1--2-3-4|
+    /// ```
+    ///
+    /// ```swift
+    /// downloads.merge(maxConcurrent: 2)   // at most two downloads at a time
+    /// ```
+    ///
+    /// - Parameter maxConcurrent: The largest number of inner sequences subscribed at
+    ///   once. Zero or a negative number fails the sequence with
+    ///   ``RxError/argumentOutOfRange`` at subscription, without subscribing to this
+    ///   sequence (RxSwift would queue every inner sequence and never subscribe to one).
+    /// - Returns: A sequence with the elements of all inner sequences.
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+        MergeProducer(source: asObservable(), maxConcurrent: maxConcurrent, skipWhileActive: false) { $0.asObservable() }
+    }
+
+    /// Concatenates the inner sequences: subscribes to each one after the previous one
+    /// has completed; the same as `merge(maxConcurrent: 1)`.
+    ///
+    /// ```
+    /// source:   -a-b-|
+    /// a:         -1--2|
+    /// b:              -3-4|
+    /// concat(): --1--2-3-4|
+    /// ```
+    ///
+    /// ```swift
+    /// Observable.of(Observable.of(1, 2), Observable.of(3)).concat()   // 1, 2, 3
+    /// ```
+    ///
+    /// - Returns: The elements of each inner sequence, one sequence after another.
+    public func concat() -> Observable<Element.Element> {
+        merge(maxConcurrent: 1)
+    }
+}
+
+/// `merge()`, `merge(maxConcurrent:)`, `concat()`, `flatMap`, `flatMapFirst` and
+/// `concatMap`: maps each element of `source` to an inner sequence with `selector` and
+/// merges the inner sequences.
+///
+/// - `maxConcurrent`: how many inner sequences may run at once (`.max` for no limit);
+///   the others wait in a queue, already mapped.
+/// - `skipWhileActive`: drop (without calling `selector`) each element that arrives
+///   while an inner sequence is running, as `flatMapFirst` does.
+final class MergeProducer<SourceElement, Element>: Producer<Element> {
+    typealias Selector = (SourceElement) throws -> Observable<Element>
+
+    private let source: Observable<SourceElement>
+    private let maxConcurrent: Int
+    private let skipWhileActive: Bool
+    private let selector: Selector
+
+    init(source: Observable<SourceElement>, maxConcurrent: Int, skipWhileActive: Bool, selector: @escaping Selector) {
+        self.source = source
+        self.maxConcurrent = maxConcurrent
+        self.skipWhileActive = skipWhileActive
+        self.selector = selector
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = MergeSink(selector: selector, maxConcurrent: maxConcurrent, skipWhileActive: skipWhileActive, observer: observer, cancel: cancel)
+        guard maxConcurrent > 0 else {
+            sink.forwardErrorAndDispose(RxError.argumentOutOfRange)
+            return (sink: sink, subscription: Disposables.create())
+        }
+        let subscription = sink.run(source)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// The static `merge`: subscribes to every source at once.
+final private class MergeArray<Element>: Producer<Element> {
+    private let sources: [Observable<Element>]
+
+    init(sources: [Observable<Element>]) {
+        self.sources = sources
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = MergeSink<Observable<Element>, Observer>(selector: { $0 }, maxConcurrent: .max, skipWhileActive: false, observer: observer, cancel: cancel)
+        let subscription = sink.run(sources: sources)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// What a ``MergeSink`` call that could not act leaves for the call that can.
+private enum MergeAction<Element> {
+    case next(Element)
+    case error(Swift.Error)
+    case completed
+}
+
+/// What to do with an element of the outer sequence, decided under the lock.
+private enum MergeOuterDecision<SourceElement, Observer: ElementObserver> {
+    case ignore
+    case subscribe(MergeInner<SourceElement, Observer>)
+    case enqueue
+}
+
+/// One subscription to a merging operator.
+///
+/// Events come from the outer sequence and from every running inner sequence, on any
+/// threads. The state below is guarded by `lock`; downstream calls happen outside it,
+/// one at a time, through `actions`: a call that finds another call forwarding leaves
+/// its event in the queue for that call, so downstream never sees two calls at once
+/// and sees them in the order they were decided. The uncontended element path takes
+/// the lock twice (claim, release) and allocates nothing.
+///
+/// The inner subscriptions form a list under the same lock (each ``MergeInner`` is an
+/// inner sequence's observer and the holder of its subscription), so starting and
+/// ending an inner sequence costs no lock or allocation beyond the sink's own.
+final private class MergeSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+    typealias Element = SourceElement
+    typealias Source = Observable<Observer.Element>
+    typealias Inner = MergeInner<SourceElement, Observer>
+
+    private let selector: (SourceElement) throws -> Source
+    private let maxConcurrent: Int
+    private let skipWhileActive: Bool
+    private let sourceSubscription = SingleAssignmentDisposable()
+
+    let lock = Lock()
+    // Guarded by `lock`.
+    /// Inner sequences subscribed, or about to be (counted before the selector runs).
+    private var activeCount = 0
+    /// The outer sequence has completed.
+    private var sourceCompleted = false
+    /// A terminal event has been decided: nothing else is forwarded.
+    private var isStopped = false
+    /// The running inner subscriptions, oldest first; `innersDisposed` once disposed.
+    private var firstInner: Inner?
+    private var lastInner: Inner?
+    private var innersDisposed = false
+    /// Mapped inner sequences waiting for a free slot (only with a limit), from
+    /// `waitingHead` on.
+    private var waiting: [Source] = []
+    private var waitingHead = 0
+    private var actions = SerializedActions<MergeAction<Observer.Element>>()
+
+    init(selector: @escaping (SourceElement) throws -> Source, maxConcurrent: Int, skipWhileActive: Bool, observer: Observer, cancel: Cancelable) {
+        self.selector = selector
+        self.maxConcurrent = maxConcurrent
+        self.skipWhileActive = skipWhileActive
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    /// Subscribes to the outer sequence. The returned disposable ends the outer
+    /// subscription, then every inner one, in the order they started.
+    func run(_ source: Observable<SourceElement>) -> Disposable {
+        sourceSubscription.setDisposable(source.subscribe(elementObserver: self))
+        return Disposables.create(with: disposeSubscriptions)
+    }
+
+    /// Subscribes to every source at once (the static `merge`), then behaves as if an
+    /// outer sequence had sent them all and completed.
+    func run(sources: [Source]) -> Disposable {
+        lock.withLock { activeCount = sources.count }
+        for source in sources {
+            if isDisposed {
+                break
+            }
+            let inner: Inner? = lock.withLock { makeInner() }
+            guard let inner else { break }
+            subscribe(inner, to: source)
+        }
+        let complete: Bool = lock.withLock {
+            sourceCompleted = true
+            if isStopped || activeCount > 0 {
+                return false
+            }
+            return stop(with: .completed)
+        }
+        if complete {
+            forwardCompletedAndDispose()
+            actionDone()
+        }
+        return Disposables.create(with: disposeSubscriptions)
+    }
+
+    private func disposeSubscriptions() {
+        sourceSubscription.dispose()
+        let subscriptions: [Disposable] = lock.withLock {
+            innersDisposed = true
+            var subscriptions: [Disposable] = []
+            while let inner = firstInner {
+                unlink(inner)
+                if let subscription = inner.subscription {
+                    subscriptions.append(subscription)
+                    inner.subscription = nil
+                }
+            }
+            return subscriptions
+        }
+        for subscription in subscriptions {
+            subscription.dispose()
+        }
+    }
+
+    // MARK: The outer sequence
+
+    func on(next element: SourceElement) {
+        let decision: MergeOuterDecision<SourceElement, Observer> = lock.withLock {
+            if isStopped || (skipWhileActive && activeCount > 0) {
+                return .ignore
+            }
+            if activeCount < maxConcurrent {
+                guard let inner = makeInner() else { return .ignore }
+                activeCount += 1
+                return .subscribe(inner)
+            }
+            return .enqueue
+        }
+        let source: Source
+        switch decision {
+        case .ignore:
+            return
+        case .subscribe(let inner):
+            do {
+                source = try selector(element)
+            } catch {
+                selectorFailed(error, inner: inner)
+                return
+            }
+            subscribe(inner, to: source)
+        case .enqueue:
+            do {
+                source = try selector(element)
+            } catch {
+                selectorFailed(error, inner: nil)
+                return
+            }
+            enqueue(source)
+        }
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            on(next: element)
+        case .error(let error):
+            fail(error)
+        case .completed:
+            outerCompleted()
+        }
+    }
+
+    private func outerCompleted() {
+        // nil: inner sequences still run; true: complete now; false: nothing to do.
+        let complete: Bool? = lock.withLock {
+            sourceCompleted = true
+            if isStopped {
+                return false
+            }
+            if activeCount > 0 {
+                return nil
+            }
+            return stop(with: .completed)
+        }
+        switch complete {
+        case nil:
+            sourceSubscription.dispose()
+        case true?:
+            forwardCompletedAndDispose()
+            actionDone()
+        case false?:
+            break
+        }
+    }
+
+    @inline(never)
+    private func selectorFailed(_ error: Swift.Error, inner: Inner?) {
+        let act: Bool = lock.withLock {
+            if let inner {
+                activeCount -= 1
+                unlink(inner)
+            }
+            if isStopped {
+                return false
+            }
+            return stop(with: .error(error))
+        }
+        if act {
+            forwardErrorAndDispose(error)
+            actionDone()
+        }
+    }
+
+    /// Queues a mapped inner sequence; subscribes to it at once if a slot freed up
+    /// while the selector ran.
+    private func enqueue(_ source: Source) {
+        let now: (Inner, Source)? = lock.withLock {
+            if isStopped {
+                return nil
+            }
+            waiting.append(source)
+            if activeCount < maxConcurrent, let inner = makeInner(), let next = dequeueWaiting() {
+                activeCount += 1
+                return (inner, next)
+            }
+            return nil
+        }
+        if let (inner, next) = now {
+            subscribe(inner, to: next)
+        }
+    }
+
+    /// The oldest waiting inner sequence. Call with `lock` held.
+    private func dequeueWaiting() -> Source? {
+        guard waitingHead < waiting.count else {
+            return nil
+        }
+        let source = waiting[waitingHead]
+        waitingHead += 1
+        if waitingHead == waiting.count {
+            waiting.removeAll(keepingCapacity: true)
+            waitingHead = 0
+        } else if waitingHead >= 32, waitingHead * 2 >= waiting.count {
+            waiting.removeFirst(waitingHead)
+            waitingHead = 0
+        }
+        return source
+    }
+
+    // MARK: Inner subscriptions
+
+    /// A new inner observer, at the end of the list; `nil` once the sink's
+    /// subscriptions are disposed. Call with `lock` held.
+    private func makeInner() -> Inner? {
+        if innersDisposed {
+            return nil
+        }
+        let inner = Inner(parent: self)
+        inner.previous = lastInner
+        if let lastInner {
+            lastInner.next = inner
+        } else {
+            firstInner = inner
+        }
+        lastInner = inner
+        return inner
+    }
+
+    /// Takes `inner` out of the list and marks it finished. Call with `lock` held.
+    private func unlink(_ inner: Inner) {
+        if inner.isFinished {
+            return
+        }
+        inner.isFinished = true
+        if let previous = inner.previous {
+            previous.next = inner.next
+        } else {
+            firstInner = inner.next
+        }
+        if let next = inner.next {
+            next.previous = inner.previous
+        } else {
+            lastInner = inner.previous
+        }
+        inner.previous = nil
+        inner.next = nil
+    }
+
+    private func subscribe(_ inner: Inner, to source: Source) {
+        let subscription = source.subscribe(elementObserver: inner)
+        // The inner sequence may have ended during `subscribe`, or the sink been
+        // disposed meanwhile: then nobody else will dispose the subscription.
+        let disposeNow: Bool = lock.withLock {
+            if inner.isFinished {
+                return true
+            }
+            inner.subscription = subscription
+            return false
+        }
+        if disposeNow {
+            subscription.dispose()
+        }
+    }
+
+    /// Subscribes `inner` to `source` through the current thread's trampoline: at once
+    /// when no trampoline runs on this thread, otherwise once the work queued before it
+    /// is done. An inner sequence that completes synchronously thus never subscribes
+    /// the next one from inside its own completion, however many are queued.
+    private func subscribeOnTrampoline(_ inner: Inner, to source: Source) {
+        _ = CurrentThreadScheduler.instance.schedule((self, inner, source)) { sink, inner, source in
+            if !sink.isDisposed {
+                sink.subscribe(inner, to: source)
+            }
+            return Disposables.create()
+        }
+    }
+
+    /// An element of an inner sequence: the hot path.
+    func innerNext(_ element: Observer.Element) {
+        let act: Bool = lock.withLock {
+            if isStopped {
+                return false
+            }
+            if actions.claim() {
+                return true
+            }
+            enqueueElement(element)
+            return false
+        }
+        if act {
+            forwardOn(next: element)
+            actionDone()
+        }
+    }
+
+    func innerFailed(_ error: Swift.Error) {
+        fail(error)
+    }
+
+    func innerCompleted(_ inner: Inner) {
+        // The finished subscription, the next inner subscription to start, and whether
+        // to complete.
+        let (finished, next, complete): (Disposable?, (Inner, Source)?, Bool) = lock.withLock {
+            let finished = inner.subscription
+            inner.subscription = nil
+            unlink(inner)
+            if isStopped {
+                return (finished, nil, false)
+            }
+            if waitingHead < waiting.count, let nextInner = makeInner(), let source = dequeueWaiting() {
+                return (finished, (nextInner, source), false)
+            }
+            activeCount -= 1
+            if sourceCompleted && activeCount == 0 {
+                return (finished, nil, stop(with: .completed))
+            }
+            return (finished, nil, false)
+        }
+        finished?.dispose()
+        if let (nextInner, source) = next {
+            subscribeOnTrampoline(nextInner, to: source)
+        } else if complete {
+            forwardCompletedAndDispose()
+            actionDone()
+        }
+    }
+
+    // MARK: Acting one call at a time
+
+    @inline(never)
+    private func fail(_ error: Swift.Error) {
+        let act: Bool = lock.withLock {
+            if isStopped {
+                return false
+            }
+            return stop(with: .error(error))
+        }
+        if act {
+            forwardErrorAndDispose(error)
+            actionDone()
+        }
+    }
+
+    /// Decides the terminal event. Call with `lock` held: returns `true` when the
+    /// caller must forward it now; otherwise it is left for the call that is acting.
+    @inline(never)
+    private func stop(with action: MergeAction<Observer.Element>) -> Bool {
+        isStopped = true
+        if actions.claim() {
+            return true
+        }
+        actions.enqueue(action)
+        return false
+    }
+
+    // Builds an action only when another call is acting; out of line so that the
+    // element path above never builds one.
+    @inline(never)
+    private func enqueueElement(_ element: Observer.Element) {
+        actions.enqueue(.next(element))
+    }
+
+    /// Gives back the right to act, first forwarding what other calls left meanwhile.
+    private func actionDone() {
+        if !lock.withLock({ actions.releaseIfIdle() }) {
+            performWaitingActions()
+        }
+    }
+
+    @inline(never)
+    private func performWaitingActions() {
+        while let action = lock.withLock({ actions.next() }) {
+            switch action {
+            case .next(let element):
+                forwardOn(next: element)
+            case .error(let error):
+                forwardErrorAndDispose(error)
+            case .completed:
+                forwardCompletedAndDispose()
+            }
+        }
+    }
+}
+
+/// Observes one inner sequence for a ``MergeSink``, and holds its subscription.
+///
+/// Its mutable state belongs to the sink: read and written only under the sink's
+/// `lock`.
+final private class MergeInner<SourceElement, Observer: ElementObserver>: ElementObserver {
+    typealias Element = Observer.Element
+
+    private let parent: MergeSink<SourceElement, Observer>
+    // Guarded by `parent.lock`.
+    var previous: MergeInner?
+    var next: MergeInner?
+    var subscription: Disposable?
+    /// Completed, or out of the list because the sink's subscriptions were disposed.
+    var isFinished = false
+
+    init(parent: MergeSink<SourceElement, Observer>) {
+        self.parent = parent
+    }
+
+    func on(next element: Element) {
+        parent.innerNext(element)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            parent.innerNext(element)
+        case .error(let error):
+            parent.innerFailed(error)
+        case .completed:
+            parent.innerCompleted(self)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+extension ObservableType {
+    /// Maps each element to a sequence and merges the elements of all those sequences.
+    ///
+    /// Every inner sequence is subscribed as soon as its element arrives and runs
+    /// until it ends. The result completes once this sequence and every inner
+    /// sequence have completed; it fails as soon as any of them fails, or `selector`
+    /// throws (disposing everything).
+    ///
+    /// ```
+    /// source:       -1-2------|
+    /// selector(1):   -1---1|
+    /// selector(2):     -2---2|
+    /// flatMap:      --1-2-1-2-|
+    /// ```
+    ///
+    /// ```swift
+    /// userIDs
+    ///     .flatMap { id in api.loadProfile(id) }   // all requests run side by side
+    ///     .subscribe(onNext: { show($0) })
+    /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Returns: The elements of every inner sequence, as they arrive.
+    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+        MergeProducer(source: asObservable(), maxConcurrent: .max, skipWhileActive: false) { try selector($0).asObservable() }
+    }
+
+    /// Maps an element to a sequence only while no inner sequence is running; elements
+    /// that arrive meanwhile are dropped without calling `selector`.
+    ///
+    /// The result completes once this sequence and the running inner sequence have
+    /// completed; it fails as soon as either fails, or `selector` throws.
+    ///
+    /// ```
+    /// source:       -1-2----3---|
+    /// selector(1):   -1---1|
+    /// selector(3):          -3---3|
+    /// flatMapFirst: --1---1--3---3|
+    /// ```
+    ///
+    /// ```swift
+    /// loginButtonTaps
+    ///     .flatMapFirst { api.logIn() }   // taps during a login are ignored
+    ///     .subscribe(onNext: { showHome($0) })
+    /// ```
+    ///
+    /// - Parameter selector: Maps an element that arrives while nothing runs.
+    /// - Returns: The elements of the inner sequences that were started.
+    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+        MergeProducer(source: asObservable(), maxConcurrent: .max, skipWhileActive: true) { try selector($0).asObservable() }
+    }
+
+    /// Maps each element to a sequence and concatenates those sequences: each one is
+    /// subscribed once the previous one has completed.
+    ///
+    /// `selector` runs as each element arrives; the sequences it returns wait in a
+    /// queue for their turn. The result completes once this sequence and every inner
+    /// sequence have completed; it fails as soon as any of them fails, or `selector`
+    /// throws. Inner sequences that complete synchronously are subscribed one after
+    /// another through the current thread's trampoline, so even a long queue of them
+    /// never deepens the stack.
+    ///
+    /// ```
+    /// source:       -1-2-|
+    /// selector(1):   -1--1|
+    /// selector(2):        -2--2|
+    /// concatMap:    --1--1-2--2|
+    /// ```
+    ///
+    /// ```swift
+    /// uploads
+    ///     .concatMap { file in api.upload(file) }   // one upload at a time, in order
+    ///     .subscribe(onNext: { print("uploaded", $0) })
+    /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Returns: The elements of each inner sequence, one sequence after another.
+    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+        MergeProducer(source: asObservable(), maxConcurrent: 1, skipWhileActive: false) { try selector($0).asObservable() }
+    }
+}

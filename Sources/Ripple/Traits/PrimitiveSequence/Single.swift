@@ -108,6 +108,20 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         return Disposables.create(subscription, disposable)
     }
 
+    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``.
+    ///
+    /// ```swift
+    /// fetchUser().subscribe(onSuccess: { print($0) }, onError: { print($0) })
+    /// ```
+    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: @escaping (Swift.Error) -> Void,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
+    }
+
     /// Subscribes closures that also receive `object`, held weakly: once it is gone,
     /// the closures are no longer called.
     ///

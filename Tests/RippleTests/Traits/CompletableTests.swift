@@ -120,5 +120,23 @@ extension RippleTests {
             #expect(Single.just(1).asCompletable().asObservable().recordSynchronously() == [.completed])
             #expect(Observable<Int>.of(1, 2).ignoreElements().asCompletable().asObservable().recordSynchronously() == [.completed])
         }
+        @Test func sharedOperatorsWorkOnCompletables() {
+            #expect(Completable.error(TestError()).catch { _ in .empty() }.asObservable().recordSynchronously() == [.completed])
+            var attempts = 0
+            let flaky = Completable.create { observer in
+                attempts += 1
+                observer(attempts < 2 ? .error(TestError(id: attempts)) : .completed)
+                return Disposables.create()
+            }
+            #expect(flaky.retry(3).asObservable().recordSynchronously() == [.completed])
+            #expect(attempts == 2)
+            let scheduler = TestScheduler(initialClock: 0)
+            let observer = scheduler.start { Completable.never().timeout(.seconds(10), scheduler: scheduler).asObservable() }
+            #expect(observer.events == [.error(210, RxError.timeout)])
+            var made = 0
+            let deferred = Completable.deferred { made += 1; return .empty() }
+            #expect(deferred.asObservable().recordSynchronously() == [.completed])
+            #expect(made == 1)
+        }
     }
 }

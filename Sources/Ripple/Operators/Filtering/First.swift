@@ -2,9 +2,7 @@ extension ObservableType {
     /// Sends the source's first element, or `nil` if it completes without one, then
     /// completes and disposes the source.
     ///
-    /// An error before the first element passes through. Returns an
-    /// `Observable<Element?>` that sends exactly one optional and completes, until
-    /// Ripple's traits land; RxSwift returns a `Single<Element?>`.
+    /// An error before the first element passes through.
     ///
     /// ```
     /// source:    ---1-2-|        ---|
@@ -13,10 +11,10 @@ extension ObservableType {
     ///
     /// ```swift
     /// searchResults.first()
-    ///     .subscribe(onNext: { print($0 ?? "no result") })
+    ///     .subscribe(onSuccess: { print($0 ?? "no result") })
     /// ```
-    public func first() -> Observable<Element?> {
-        First(source: asObservable())
+    public func first() -> Single<Element?> {
+        Single(raw: First(source: asObservable()))
     }
 }
 

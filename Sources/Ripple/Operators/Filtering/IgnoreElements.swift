@@ -3,7 +3,7 @@ extension ObservableType {
     ///
     /// As in RxSwift 6, the result is an `Observable<Never>`: it can only complete
     /// or fail. (RxSwift 5 returned a `Completable`; RxSwift 6 turns it into one with
-    /// `asCompletable()`, which Ripple will offer once its traits land.)
+    /// ``ObservableType/asCompletable()``.)
     ///
     /// ```
     /// source:            -1-2-3-|

@@ -5,8 +5,6 @@ extension ObservableType {
     /// An empty source gives `[]`. An error from the source is forwarded and the
     /// collected elements are dropped.
     ///
-    /// Returns an `Observable` until traits land; RxSwift returns `Single<[Element]>`.
-    ///
     /// ```
     /// source:     -1-2-3-|
     /// toArray():  -------([1,2,3]|)
@@ -17,10 +15,10 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(1, 2, 3)
     ///     .toArray()
-    ///     .subscribe(onNext: { print($0) })   // [1, 2, 3]
+    ///     .subscribe(onSuccess: { print($0) })   // [1, 2, 3]
     /// ```
-    public func toArray() -> Observable<[Element]> {
-        ToArray(source: asObservable())
+    public func toArray() -> Single<[Element]> {
+        Single(raw: ToArray(source: asObservable()))
     }
 }
 

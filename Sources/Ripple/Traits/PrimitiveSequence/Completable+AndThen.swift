@@ -1,0 +1,229 @@
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// When this Completable completes, continues with `second`; an error from this
+    /// Completable ends the result without subscribing to `second`.
+    ///
+    /// ```
+    /// self:      --|
+    /// second:      -(1|)
+    /// andThen:   ---(1|)
+    /// ```
+    ///
+    /// ```swift
+    /// login().andThen(fetchProfile())
+    /// ```
+    public func andThen<Element>(_ second: Single<Element>) -> Single<Element> {
+        Single(raw: CompletablesThen(completables: [primitiveSequence.source], last: second.source))
+    }
+
+    /// When this Completable completes, continues with `second`.
+    ///
+    /// ```
+    /// self:      --|
+    /// second:      -|
+    /// andThen:   ---|
+    /// ```
+    ///
+    /// ```swift
+    /// login().andThen(cachedProfile())
+    /// ```
+    public func andThen<Element>(_ second: Maybe<Element>) -> Maybe<Element> {
+        Maybe(raw: CompletablesThen(completables: [primitiveSequence.source], last: second.source))
+    }
+
+    /// When this Completable completes, continues with `second`.
+    ///
+    /// ```
+    /// self:      --|
+    /// second:      -|
+    /// andThen:   ---|
+    /// ```
+    ///
+    /// ```swift
+    /// save(user).andThen(sync())
+    /// ```
+    public func andThen(_ second: Completable) -> Completable {
+        Completable(raw: CompletablesThen(completables: [primitiveSequence.source, second.source], last: nil))
+    }
+
+    /// When this Completable completes, continues with `second`.
+    ///
+    /// ```
+    /// self:      --|
+    /// second:      -1-2-|
+    /// andThen:   ---1-2-|
+    /// ```
+    ///
+    /// ```swift
+    /// connect().andThen(messages)
+    /// ```
+    public func andThen<Element>(_ second: Observable<Element>) -> Observable<Element> {
+        CompletablesThen(completables: [primitiveSequence.source], last: second)
+    }
+
+    /// Subscribes to `second` after this Completable completes.
+    ///
+    /// ```
+    /// self:      --|
+    /// second:      -|
+    /// concat:    ---|
+    /// ```
+    ///
+    /// ```swift
+    /// save(user).concat(sync())
+    /// ```
+    public func concat(_ second: Completable) -> Completable {
+        andThen(second)
+    }
+
+    /// Runs the Completables one after another, each once the previous completed; the
+    /// first error ends the result.
+    ///
+    /// ```
+    /// first:    -|
+    /// second:    --|
+    /// concat:   ---|
+    /// ```
+    ///
+    /// ```swift
+    /// Completable.concat([migrate(), seed(), warmUp()])
+    /// ```
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable where Sequence.Element == Completable {
+        Completable(raw: CompletablesThen(completables: sequence.map(\.source), last: nil))
+    }
+
+    /// Runs the Completables one after another, each once the previous completed; the
+    /// first error ends the result.
+    ///
+    /// ```
+    /// first:    -|
+    /// second:    --|
+    /// concat:   ---|
+    /// ```
+    ///
+    /// ```swift
+    /// Completable.concat([migrate(), seed()])
+    /// ```
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Completable where Collection.Element == Completable {
+        Completable(raw: CompletablesThen(completables: collection.map(\.source), last: nil))
+    }
+
+    /// Runs the Completables one after another, each once the previous completed; the
+    /// first error ends the result.
+    ///
+    /// ```
+    /// first:    -|
+    /// second:    --|
+    /// concat:   ---|
+    /// ```
+    ///
+    /// ```swift
+    /// Completable.concat(migrate(), seed(), warmUp())
+    /// ```
+    public static func concat(_ sources: Completable...) -> Completable {
+        Completable(raw: CompletablesThen(completables: sources.map(\.source), last: nil))
+    }
+}
+
+/// Subscribes to each of `completables` in turn, each after the previous completed,
+/// then to `last` (if any) whose events it forwards; an error ends it at once.
+///
+/// A Completable that completes while being subscribed to does not subscribe the next
+/// one from inside that call: the next subscription goes through the current-thread
+/// trampoline, so a long run of synchronous Completables keeps the stack flat.
+final private class CompletablesThen<Element>: Producer<Element> {
+    let completables: [Observable<Never>]
+    let last: Observable<Element>?
+
+    init(completables: [Observable<Never>], last: Observable<Element>?) {
+        self.completables = completables
+        self.last = last
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = CompletablesThenSink(parent: self, observer: observer, cancel: cancel)
+        return (sink: sink, subscription: sink.run())
+    }
+}
+
+final private class CompletablesThenSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+    typealias Element = Observer.Element
+
+    private let completables: [Observable<Never>]
+    private let last: Observable<Element>?
+    private let current = SerialDisposable()
+    // The index of the next Completable; touched only by the step that subscribes it,
+    // and steps run one at a time (each starts after the previous one completed).
+    private var next = 0
+
+    init(parent: CompletablesThen<Element>, observer: Observer, cancel: Cancelable) {
+        completables = parent.completables
+        last = parent.last
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        step()
+        return current
+    }
+
+    /// Subscribes the next Completable, or `last`, or completes.
+    private func step() {
+        if isDisposed {
+            return
+        }
+        if next < completables.count {
+            let completable = completables[next]
+            next += 1
+            current.disposable = completable.subscribe(elementObserver: CompletableStage(sink: self))
+        } else if let last {
+            current.disposable = last.subscribe(elementObserver: self)
+        } else {
+            forwardCompletedAndDispose()
+        }
+    }
+
+    /// A Completable before `last` completed: move on through the trampoline.
+    func stageCompleted() {
+        _ = CurrentThreadScheduler.instance.schedule(()) { [self] _ in
+            step()
+            return Disposables.create()
+        }
+    }
+
+    func stageFailed(_ error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func on(next element: Element) {
+        forwardOn(next: element)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): on(next: element)
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}
+
+/// Observes one of the Completables before `last` for a ``CompletablesThenSink``.
+final private class CompletableStage<Observer: ElementObserver>: ElementObserver {
+    typealias Element = Never
+
+    private let sink: CompletablesThenSink<Observer>
+
+    init(sink: CompletablesThenSink<Observer>) {
+        self.sink = sink
+    }
+
+    func on(next element: Never) {}
+
+    func on(_ event: Event<Never>) {
+        switch event {
+        case .error(let error): sink.stageFailed(error)
+        case .completed: sink.stageCompleted()
+        }
+    }
+}

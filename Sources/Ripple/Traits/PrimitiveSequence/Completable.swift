@@ -1,0 +1,209 @@
+/// The trait of a sequence that sends no element: it completes or fails.
+public enum CompletableTrait {}
+
+/// A sequence that only completes or fails.
+///
+/// ```swift
+/// let saved: Completable = .empty()
+/// saved.subscribe(onCompleted: { print("saved") })   // saved
+/// ```
+public typealias Completable = PrimitiveSequence<CompletableTrait, Swift.Never>
+
+/// What a ``Completable`` delivers.
+///
+/// ```swift
+/// completable.subscribe { event in
+///     switch event {
+///     case .completed: print("done")
+///     case .error(let error): print(error)
+///     }
+/// }
+/// ```
+public enum CompletableEvent {
+    /// The sequence failed.
+    case error(Swift.Error)
+    /// The sequence completed.
+    case completed
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// The closure a ``Completable`` created with `create(subscribe:)` sends its
+    /// result to.
+    public typealias CompletableObserver = (CompletableEvent) -> Void
+
+    /// Creates a ``Completable`` from a closure run once per subscriber; the closure
+    /// sends one ``CompletableEvent`` and returns a disposable that cancels its work.
+    ///
+    /// Only the first event the closure sends counts: later ones are dropped.
+    ///
+    /// ```
+    /// create { $0(.completed); $0(.error(e)) }:   |
+    /// ```
+    ///
+    /// ```swift
+    /// let save = Completable.create { observer in
+    ///     store.write(value) { ok in observer(ok ? .completed : .error(StoreError.failed)) }
+    ///     return Disposables.create()
+    /// }
+    /// ```
+    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
+        let source = Observable<Element>.create { observer in
+            subscribe { event in
+                switch event {
+                case .error(let error): observer.on(.error(error))
+                case .completed: observer.on(.completed)
+                }
+            }
+        }
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// Subscribes `observer` to the one ``CompletableEvent`` this Completable delivers.
+    ///
+    /// ```swift
+    /// Completable.empty().subscribe { print($0) }   // completed
+    /// ```
+    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
+        let stopped = StopFlag()
+        return primitiveSequence.asObservable().subscribe { event in
+            guard stopped.stop() else { return }
+            switch event {
+            case .error(let error): observer(.error(error))
+            case .completed: observer(.completed)
+            }
+        }
+    }
+
+    /// Subscribes closures for completion and failure; `onDisposed` runs once, after
+    /// the Completable ends or the subscription is disposed. Without `onError`, an
+    /// error goes to ``Hooks/defaultErrorHandler``.
+    ///
+    /// ```swift
+    /// save(user).subscribe(onCompleted: { print("saved") }, onError: { print($0) })
+    /// ```
+    public func subscribe(
+        onCompleted: (() -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+        let subscription = subscribe { (event: CompletableEvent) in
+            switch event {
+            case .error(let error):
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+            case .completed:
+                onCompleted?()
+            }
+            disposable.dispose()
+        }
+        return Disposables.create(subscription, disposable)
+    }
+
+    /// Subscribes closures that also receive `object`, held weakly: once it is gone,
+    /// the closures are no longer called.
+    ///
+    /// ```swift
+    /// save(user).subscribe(with: self, onCompleted: { owner in owner.close() })
+    /// ```
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onCompleted: ((Object) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// A Completable that fails with `error` on subscription.
+    ///
+    /// ```
+    /// error(e):   #
+    /// ```
+    ///
+    /// ```swift
+    /// Completable.error(MyError.offline)
+    /// ```
+    public static func error(_ error: Swift.Error) -> Completable {
+        Completable(raw: Observable.error(error))
+    }
+
+    /// A Completable that never ends.
+    ///
+    /// ```
+    /// never():   ----…
+    /// ```
+    ///
+    /// ```swift
+    /// Completable.never()
+    /// ```
+    public static func never() -> Completable {
+        Completable(raw: Observable.never())
+    }
+
+    /// A Completable that completes on subscription.
+    ///
+    /// ```
+    /// empty():   |
+    /// ```
+    ///
+    /// ```swift
+    /// Completable.empty()
+    /// ```
+    public static func empty() -> Completable {
+        Completable(raw: Observable.empty())
+    }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// Runs side effects on the Completable's events and lifetime, and passes them
+    /// through, as ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+    /// does.
+    ///
+    /// ```
+    /// source:                  --|
+    /// do(onCompleted: log):    --|      log at completion
+    /// ```
+    ///
+    /// ```swift
+    /// save(user).do(onCompleted: { print("saved") })
+    /// ```
+    public func `do`(
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Completable {
+        Completable(raw: primitiveSequence.source.do(
+            onError: onError,
+            afterError: afterError,
+            onCompleted: onCompleted,
+            afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        ))
+    }
+}

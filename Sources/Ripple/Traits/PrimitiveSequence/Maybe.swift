@@ -1,0 +1,369 @@
+/// The trait of a sequence that sends at most one element, then completes, or fails.
+public enum MaybeTrait {}
+
+/// A sequence that succeeds with one element, completes empty, or fails.
+///
+/// ```swift
+/// let cached: Maybe<String> = .empty()
+/// cached.subscribe(onSuccess: { print($0) }, onCompleted: { print("nothing") })   // nothing
+/// ```
+public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
+
+/// What a ``Maybe`` delivers.
+///
+/// ```swift
+/// maybe.subscribe { event in
+///     switch event {
+///     case .success(let value): print(value)
+///     case .error(let error): print(error)
+///     case .completed: print("empty")
+///     }
+/// }
+/// ```
+public enum MaybeEvent<Element> {
+    /// The one element (the sequence then ends).
+    case success(Element)
+    /// The sequence failed.
+    case error(Swift.Error)
+    /// The sequence ended without an element.
+    case completed
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// The closure a ``Maybe`` created with `create(subscribe:)` sends its result to.
+    public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
+
+    /// Creates a ``Maybe`` from a closure run once per subscriber; the closure sends
+    /// one ``MaybeEvent`` and returns a disposable that cancels its work.
+    ///
+    /// Only the first event the closure sends counts: later ones are dropped.
+    ///
+    /// ```
+    /// create { $0(.success(1)); $0(.completed) }:   (1|)
+    /// ```
+    ///
+    /// ```swift
+    /// let cached = Maybe<String>.create { observer in
+    ///     if let value = cache["key"] { observer(.success(value)) } else { observer(.completed) }
+    ///     return Disposables.create()
+    /// }
+    /// ```
+    public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
+        let source = Observable<Element>.create { observer in
+            subscribe { event in
+                switch event {
+                case .success(let element):
+                    observer.on(.next(element))
+                    observer.on(.completed)
+                case .error(let error):
+                    observer.on(.error(error))
+                case .completed:
+                    observer.on(.completed)
+                }
+            }
+        }
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// Subscribes `observer` to the one ``MaybeEvent`` this Maybe delivers.
+    ///
+    /// ```swift
+    /// Maybe.just(1).subscribe { print($0) }   // success(1)
+    /// ```
+    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
+        let stopped = StopFlag()
+        return primitiveSequence.asObservable().subscribe { event in
+            guard stopped.stop() else { return }
+            switch event {
+            case .next(let element): observer(.success(element))
+            case .error(let error): observer(.error(error))
+            case .completed: observer(.completed)
+            }
+        }
+    }
+
+    /// Subscribes closures for the element, an error and an empty completion;
+    /// `onDisposed` runs once, after the Maybe ends or the subscription is disposed.
+    /// Without `onError`, an error goes to ``Hooks/defaultErrorHandler``.
+    ///
+    /// ```swift
+    /// cachedUser().subscribe(
+    ///     onSuccess: { print("cached", $0) },
+    ///     onError: { print("failed", $0) },
+    ///     onCompleted: { print("not cached") })
+    /// ```
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+        let subscription = subscribe { (event: MaybeEvent<Element>) in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+            case .error(let error):
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+            case .completed:
+                onCompleted?()
+            }
+            disposable.dispose()
+        }
+        return Disposables.create(subscription, disposable)
+    }
+
+    /// Subscribes closures that also receive `object`, held weakly: once it is gone,
+    /// the closures are no longer called.
+    ///
+    /// ```swift
+    /// cachedUser().subscribe(with: self, onSuccess: { owner, user in owner.show(user) })
+    /// ```
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onSuccess: { [weak object] element in
+                guard let object else { return }
+                onSuccess?(object, element)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// A Maybe that succeeds with `element` on subscription.
+    ///
+    /// ```
+    /// just(1):   (1|)
+    /// ```
+    ///
+    /// ```swift
+    /// Maybe.just(1)
+    /// ```
+    public static func just(_ element: Element) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element))
+    }
+
+    /// A Maybe that succeeds with `element`, sent on `scheduler`.
+    ///
+    /// ```swift
+    /// Maybe.just(1, scheduler: MainScheduler.instance)
+    /// ```
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element, scheduler: scheduler))
+    }
+
+    /// A Maybe that fails with `error` on subscription.
+    ///
+    /// ```
+    /// error(e):   #
+    /// ```
+    ///
+    /// ```swift
+    /// Maybe<Int>.error(MyError.offline)
+    /// ```
+    public static func error(_ error: Swift.Error) -> Maybe<Element> {
+        Maybe(raw: Observable.error(error))
+    }
+
+    /// A Maybe that never ends.
+    ///
+    /// ```
+    /// never():   ----…
+    /// ```
+    ///
+    /// ```swift
+    /// Maybe<Int>.never()
+    /// ```
+    public static func never() -> Maybe<Element> {
+        Maybe(raw: Observable.never())
+    }
+
+    /// A Maybe that completes empty on subscription.
+    ///
+    /// ```
+    /// empty():   |
+    /// ```
+    ///
+    /// ```swift
+    /// Maybe<Int>.empty()
+    /// ```
+    public static func empty() -> Maybe<Element> {
+        Maybe(raw: Observable.empty())
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// Runs side effects on the Maybe's events and lifetime, and passes them through,
+    /// as ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+    /// does.
+    ///
+    /// ```
+    /// source:              -(1|)
+    /// do(onNext: log):     -(1|)      log: 1
+    /// ```
+    ///
+    /// ```swift
+    /// cachedUser().do(onNext: { print("hit", $0) }, onCompleted: { print("miss") })
+    /// ```
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.do(
+            onNext: onNext,
+            afterNext: afterNext,
+            onError: onError,
+            afterError: afterError,
+            onCompleted: onCompleted,
+            afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        ))
+    }
+
+    /// Keeps the element if it passes `predicate`; otherwise completes empty.
+    ///
+    /// ```
+    /// source:          -(1|)
+    /// filter(even):    -|
+    /// ```
+    ///
+    /// ```swift
+    /// cachedAge().filter { $0 >= 18 }
+    /// ```
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.filter(predicate))
+    }
+
+    /// Transforms the element, if there is one.
+    ///
+    /// ```
+    /// source:           -(1|)
+    /// map { $0 * 10 }:  -(10|)
+    /// ```
+    ///
+    /// ```swift
+    /// cachedUser().map(\.name)
+    /// ```
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.map(transform))
+    }
+
+    /// Transforms the element; completes empty when `transform` returns `nil`.
+    ///
+    /// ```
+    /// source:                -("x"|)
+    /// compactMap(Int.init):  -|
+    /// ```
+    ///
+    /// ```swift
+    /// cachedText().compactMap { Int($0) }
+    /// ```
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.compactMap(transform))
+    }
+
+    /// Continues with the Maybe that `selector` builds from the element; an empty
+    /// source completes empty.
+    ///
+    /// ```
+    /// source:                  -(1|)
+    /// flatMap { just($0+1) }:  -(2|)
+    /// ```
+    ///
+    /// ```swift
+    /// cachedUserID().flatMap { id in cachedUser(id) }
+    /// ```
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        Maybe(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
+    }
+
+    /// Succeeds with `default` if the Maybe completes empty.
+    ///
+    /// ```
+    /// source:               --|
+    /// ifEmpty(default: 0):  --(0|)
+    /// ```
+    ///
+    /// ```swift
+    /// cachedScore().ifEmpty(default: 0)
+    /// ```
+    public func ifEmpty(default: Element) -> Single<Element> {
+        Single(raw: primitiveSequence.source.ifEmpty(default: `default`))
+    }
+
+    /// Continues with `other` if the Maybe completes empty.
+    ///
+    /// ```
+    /// source:              --|
+    /// other:                 -(1|)
+    /// ifEmpty(switchTo:):  ---(1|)
+    /// ```
+    ///
+    /// ```swift
+    /// cachedUser().ifEmpty(switchTo: otherCache())
+    /// ```
+    public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.ifEmpty(switchTo: other.source))
+    }
+
+    /// Continues with `other` if the Maybe completes empty.
+    ///
+    /// ```
+    /// source:              --|
+    /// other:                 -(1|)
+    /// ifEmpty(switchTo:):  ---(1|)
+    /// ```
+    ///
+    /// ```swift
+    /// cachedUser().ifEmpty(switchTo: fetchUser())
+    /// ```
+    public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
+        Single(raw: primitiveSequence.source.ifEmpty(switchTo: other.source))
+    }
+
+    /// On error, succeeds with `element` instead.
+    ///
+    /// ```
+    /// source:               -#
+    /// catchAndReturn(0):    -(0|)
+    /// ```
+    ///
+    /// ```swift
+    /// cachedScore().catchAndReturn(0)
+    /// ```
+    public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
+    }
+}

@@ -1,0 +1,80 @@
+extension PrimitiveSequence {
+    /// On error, continues with the trait that `handler` returns for that error; if
+    /// `handler` throws, the thrown error ends the trait.
+    ///
+    /// ```
+    /// source:                 --#
+    /// catch { .just(0) }:     --(0|)
+    /// ```
+    ///
+    /// ```swift
+    /// fetchScore().catch { _ in .just(0) }
+    /// ```
+    public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
+    }
+
+    /// Resubscribes after every error, for as long as the trait keeps failing.
+    ///
+    /// ```
+    /// source (cold, fails once):  -#  then -(a|)
+    /// retry():                    --(a|)
+    /// ```
+    ///
+    /// ```swift
+    /// flakyRequest.retry()
+    /// ```
+    public func retry() -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry())
+    }
+
+    /// Subscribes up to `maxAttemptCount` times in all, forwarding the last error.
+    /// A negative count fails with ``RxError/argumentOutOfRange``, as
+    /// ``ObservableType/retry(_:)`` does.
+    ///
+    /// ```
+    /// source (cold):   -#
+    /// retry(2):        --#
+    /// ```
+    ///
+    /// ```swift
+    /// request.retry(3)
+    /// ```
+    public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry(maxAttemptCount))
+    }
+
+    /// Resubscribes when the trigger sequence built from the errors emits; ends when it
+    /// completes or fails.
+    ///
+    /// ```
+    /// source (cold):             -#
+    /// retry(when: errors→tick):  -- -# …
+    /// ```
+    ///
+    /// ```swift
+    /// request.retry(when: { (errors: Observable<URLError>) in errors.delay(.seconds(1), scheduler: MainScheduler.instance) })
+    /// ```
+    public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
+        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry(when: notificationHandler))
+    }
+
+    /// Resubscribes when the trigger sequence built from the errors emits; ends when it
+    /// completes or fails.
+    ///
+    /// ```
+    /// source (cold):             -#
+    /// retry(when: errors→tick):  -- -# …
+    /// ```
+    ///
+    /// ```swift
+    /// request.retry(when: { errors in errors.take(3) })
+    /// ```
+    public func retry<TriggerObservable: ObservableType>(
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry(when: notificationHandler))
+    }
+}

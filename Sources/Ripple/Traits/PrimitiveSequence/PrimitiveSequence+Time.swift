@@ -1,0 +1,59 @@
+extension PrimitiveSequence {
+    /// Shifts the trait's events later by `dueTime` on `scheduler`; an error is not
+    /// delayed, as with ``ObservableType/delay(_:scheduler:)``.
+    ///
+    /// ```
+    /// source:                 --(a|)
+    /// delay(2 ticks):         ----(a|)
+    /// ```
+    ///
+    /// ```swift
+    /// Single.just(1).delay(.seconds(1), scheduler: MainScheduler.instance)
+    /// ```
+    public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler))
+    }
+
+    /// Subscribes to the trait `dueTime` after the subscriber subscribes.
+    ///
+    /// ```
+    /// source (cold):                 -(a|)
+    /// delaySubscription(2 ticks):    ---(a|)
+    /// ```
+    ///
+    /// ```swift
+    /// request.delaySubscription(.milliseconds(300), scheduler: MainScheduler.instance)
+    /// ```
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
+    }
+
+    /// Fails with ``RxError/timeout`` if the trait has not ended within `dueTime`.
+    ///
+    /// ```
+    /// source:               -------(a|)
+    /// timeout(3 ticks):     ---#
+    /// ```
+    ///
+    /// ```swift
+    /// request.timeout(.seconds(5), scheduler: MainScheduler.instance)
+    /// ```
+    public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.timeout(dueTime, scheduler: scheduler))
+    }
+
+    /// Switches to `other` if the trait has not ended within `dueTime`.
+    ///
+    /// ```
+    /// source:                      -------(a|)
+    /// other:                       (b|)
+    /// timeout(3 ticks, other):     ---(b|)
+    /// ```
+    ///
+    /// ```swift
+    /// request.timeout(.seconds(5), other: .just(cached), scheduler: MainScheduler.instance)
+    /// ```
+    public func timeout(_ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.timeout(dueTime, other: other.source, scheduler: scheduler))
+    }
+}

@@ -1,0 +1,77 @@
+/// An observable sequence whose shape is fixed by a trait: a ``Single`` (exactly one
+/// element or an error), a ``Maybe`` (one element, nothing, or an error) or a
+/// ``Completable`` (completion or an error, never an element).
+///
+/// A primitive sequence wraps an ``Observable`` that keeps the trait's promise; its
+/// operators build on the Observable operators and rewrap the result.
+///
+/// ```swift
+/// let answer: Single<Int> = .just(42)
+/// answer.asObservable().subscribe(onNext: { print($0) })   // 42
+/// ```
+public struct PrimitiveSequence<Trait, Element> {
+    let source: Observable<Element>
+
+    init(raw: Observable<Element>) {
+        source = raw
+    }
+}
+
+/// A type that is, or can present itself as, a ``PrimitiveSequence``: the protocol the
+/// trait operators extend.
+///
+/// ```swift
+/// func log<S: PrimitiveSequenceType>(_ trait: S) -> S.Trait.Type { S.Trait.self }
+/// ```
+public protocol PrimitiveSequenceType {
+    /// The trait: ``SingleTrait``, ``MaybeTrait`` or ``CompletableTrait``.
+    associatedtype Trait
+    /// The type of element.
+    associatedtype Element
+
+    /// This value as a ``PrimitiveSequence``.
+    var primitiveSequence: PrimitiveSequence<Trait, Element> { get }
+}
+
+extension PrimitiveSequence: PrimitiveSequenceType {
+    /// Returns `self`.
+    public var primitiveSequence: PrimitiveSequence<Trait, Element> {
+        self
+    }
+}
+
+extension PrimitiveSequence: ObservableConvertibleType {
+    /// The wrapped sequence as an ``Observable``.
+    ///
+    /// ```swift
+    /// Single.just(1).asObservable().subscribe(onNext: { print($0) })   // 1
+    /// ```
+    public func asObservable() -> Observable<Element> {
+        source
+    }
+}
+
+extension PrimitiveSequence {
+    /// Calls `observableFactory` for each subscriber and subscribes to the trait it
+    /// returns; if the factory throws, that subscriber gets the error.
+    ///
+    /// ```swift
+    /// let now = Single.deferred { Single.just(Date()) }   // a fresh date per subscriber
+    /// ```
+    public static func deferred(_ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
+    }
+
+    /// Creates a resource for each subscriber, builds the trait from it, and disposes
+    /// the resource when the subscription ends.
+    ///
+    /// ```swift
+    /// Single.using({ Connection() }, primitiveSequenceFactory: { $0.fetch() })
+    /// ```
+    public static func using<Resource: Disposable>(
+        _ resourceFactory: @escaping () throws -> Resource,
+        primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.using(resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() }))
+    }
+}

@@ -1,0 +1,43 @@
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Waits for every Single in `collection` and combines their elements, in order,
+    /// with `resultSelector`; the first error ends the result. An empty collection
+    /// succeeds with `resultSelector([])`.
+    ///
+    /// ```
+    /// first:    -(1|)
+    /// second:   ---(2|)
+    /// zip(sum): ---(3|)
+    /// ```
+    ///
+    /// ```swift
+    /// Single.zip(ids.map(fetchPrice)) { $0.reduce(0, +) }
+    /// ```
+    public static func zip<Collection: Swift.Collection, Result>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Element]) throws -> Result
+    ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
+        if collection.isEmpty {
+            return PrimitiveSequence<Trait, Result>(raw: Observable.deferred { Observable.just(try resultSelector([])) })
+        }
+        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map(\.source), resultSelector: resultSelector))
+    }
+
+    /// Waits for every Single in `collection` and succeeds with their elements, in
+    /// order; the first error ends the result. An empty collection succeeds with `[]`.
+    ///
+    /// ```
+    /// first:    -(1|)
+    /// second:   ---(2|)
+    /// zip:      ---([1,2]|)
+    /// ```
+    ///
+    /// ```swift
+    /// Single.zip(ids.map(fetchUser))
+    /// ```
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {
+        if collection.isEmpty {
+            return PrimitiveSequence<Trait, [Element]>(raw: Observable.just([]))
+        }
+        return PrimitiveSequence<Trait, [Element]>(raw: Observable.zip(collection.map(\.source)))
+    }
+}

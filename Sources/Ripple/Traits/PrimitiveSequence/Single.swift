@@ -1,0 +1,361 @@
+/// The trait of a sequence that sends exactly one element, or fails.
+public enum SingleTrait {}
+
+/// A sequence that succeeds with exactly one element or fails with an error.
+///
+/// ```swift
+/// let user: Single<String> = .just("ada")
+/// user.subscribe(onSuccess: { print($0) })   // ada
+/// ```
+public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
+
+/// What a ``Single`` delivers: `.success(element)` or `.failure(error)`.
+///
+/// ```swift
+/// single.subscribe { event in
+///     switch event {
+///     case .success(let value): print(value)
+///     case .failure(let error): print(error)
+///     }
+/// }
+/// ```
+public typealias SingleEvent<Element> = Result<Element, Swift.Error>
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// The closure a ``Single`` created with `create(subscribe:)` sends its result to.
+    public typealias SingleObserver = (SingleEvent<Element>) -> Void
+
+    /// Creates a ``Single`` from a closure run once per subscriber; the closure sends
+    /// one ``SingleEvent`` and returns a disposable that cancels its work.
+    ///
+    /// Only the first event the closure sends counts: later ones are dropped.
+    ///
+    /// ```
+    /// create { $0(.success(1)); $0(.success(2)) }:   (1|)
+    /// ```
+    ///
+    /// ```swift
+    /// let answer = Single<Int>.create { observer in
+    ///     observer(.success(42))
+    ///     return Disposables.create()
+    /// }
+    /// ```
+    public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
+        let source = Observable<Element>.create { observer in
+            subscribe { event in
+                switch event {
+                case .success(let element):
+                    observer.on(.next(element))
+                    observer.on(.completed)
+                case .failure(let error):
+                    observer.on(.error(error))
+                }
+            }
+        }
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// Subscribes `observer` to the one ``SingleEvent`` this Single delivers.
+    ///
+    /// Should the wrapped sequence complete without an element (which no Ripple
+    /// operator makes a Single do), `observer` gets `.failure(RxError.noElements)`
+    /// where RxSwift would stop the program in debug builds.
+    ///
+    /// ```swift
+    /// Single.just(1).subscribe { print($0) }   // success(1)
+    /// ```
+    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
+        let stopped = StopFlag()
+        return primitiveSequence.asObservable().subscribe { event in
+            guard stopped.stop() else { return }
+            switch event {
+            case .next(let element): observer(.success(element))
+            case .error(let error): observer(.failure(error))
+            case .completed: observer(.failure(RxError.noElements))
+            }
+        }
+    }
+
+    /// Subscribes closures for success and failure; `onDisposed` runs once, after the
+    /// Single ends or the subscription is disposed. Without `onFailure`, an error goes
+    /// to ``Hooks/defaultErrorHandler``.
+    ///
+    /// ```swift
+    /// fetchUser().subscribe(
+    ///     onSuccess: { print("hello", $0) },
+    ///     onFailure: { print("failed", $0) })
+    /// ```
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onFailure: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+        let subscription = subscribe { (event: SingleEvent<Element>) in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+            case .failure(let error):
+                if let onFailure {
+                    onFailure(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+            }
+            disposable.dispose()
+        }
+        return Disposables.create(subscription, disposable)
+    }
+
+    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``.
+    ///
+    /// ```swift
+    /// fetchUser().subscribe(onSuccess: { print($0) }, onError: { print($0) })
+    /// ```
+    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: @escaping (Swift.Error) -> Void,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
+    }
+
+    /// Subscribes closures that also receive `object`, held weakly: once it is gone,
+    /// the closures are no longer called.
+    ///
+    /// ```swift
+    /// fetchUser().subscribe(with: self, onSuccess: { owner, user in owner.show(user) })
+    /// ```
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onFailure: ((Object, Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onSuccess: { [weak object] element in
+                guard let object else { return }
+                onSuccess?(object, element)
+            },
+            onFailure: { [weak object] error in
+                guard let object else { return }
+                onFailure?(object, error)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// A Single that succeeds with `element` on subscription.
+    ///
+    /// ```
+    /// just(1):   (1|)
+    /// ```
+    ///
+    /// ```swift
+    /// Single.just(1).subscribe(onSuccess: { print($0) })   // 1
+    /// ```
+    public static func just(_ element: Element) -> Single<Element> {
+        Single(raw: Observable.just(element))
+    }
+
+    /// A Single that succeeds with `element`, sent on `scheduler`.
+    ///
+    /// ```swift
+    /// Single.just(1, scheduler: MainScheduler.instance)
+    /// ```
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
+        Single(raw: Observable.just(element, scheduler: scheduler))
+    }
+
+    /// A Single that fails with `error` on subscription.
+    ///
+    /// ```
+    /// error(e):   #
+    /// ```
+    ///
+    /// ```swift
+    /// Single<Int>.error(MyError.offline)
+    /// ```
+    public static func error(_ error: Swift.Error) -> Single<Element> {
+        Single(raw: Observable.error(error))
+    }
+
+    /// A Single that never ends.
+    ///
+    /// ```
+    /// never():   ----…
+    /// ```
+    ///
+    /// ```swift
+    /// Single<Int>.never()
+    /// ```
+    public static func never() -> Single<Element> {
+        Single(raw: Observable.never())
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Runs side effects on the Single's result and lifetime, and passes it through.
+    ///
+    /// `onSuccess`/`onError` run before the result goes downstream (if they throw, the
+    /// thrown error goes instead), `afterSuccess`/`afterError` after it; the other
+    /// actions behave as in ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
+    ///
+    /// ```
+    /// source:                 -(1|)
+    /// do(onSuccess: log):     -(1|)      log: 1
+    /// ```
+    ///
+    /// ```swift
+    /// fetchUser().do(onSuccess: { print("got", $0) }, onSubscribe: { spinner.start() })
+    /// ```
+    public func `do`(
+        onSuccess: ((Element) throws -> Void)? = nil,
+        afterSuccess: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Single<Element> {
+        Single(raw: primitiveSequence.source.do(
+            onNext: onSuccess,
+            afterNext: afterSuccess,
+            onError: onError,
+            afterError: afterError,
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        ))
+    }
+
+    /// Keeps the element if it passes `predicate`, giving a ``Maybe`` that is empty
+    /// otherwise.
+    ///
+    /// ```
+    /// source:            -(1|)       -(2|)
+    /// filter(even):      -|          -(2|)
+    /// ```
+    ///
+    /// ```swift
+    /// fetchAge().filter { $0 >= 18 }
+    /// ```
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.filter(predicate))
+    }
+
+    /// Transforms the element.
+    ///
+    /// ```
+    /// source:          -(1|)
+    /// map { $0 * 10 }: -(10|)
+    /// ```
+    ///
+    /// ```swift
+    /// fetchUser().map(\.name)
+    /// ```
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
+        Single(raw: primitiveSequence.source.map(transform))
+    }
+
+    /// Transforms the element, giving a ``Maybe`` that is empty when `transform`
+    /// returns `nil`.
+    ///
+    /// ```
+    /// source:              -("1"|)     -("x"|)
+    /// compactMap(Int.init): -(1|)      -|
+    /// ```
+    ///
+    /// ```swift
+    /// readText().compactMap { Int($0) }
+    /// ```
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.compactMap(transform))
+    }
+
+    /// Continues with the Single that `selector` builds from the element.
+    ///
+    /// ```
+    /// source:                -(1|)
+    /// flatMap { just($0+1) }: -(2|)
+    /// ```
+    ///
+    /// ```swift
+    /// fetchUserID().flatMap { id in fetchUser(id) }
+    /// ```
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
+        Single(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
+    }
+
+    /// Continues with the Maybe that `selector` builds from the element.
+    ///
+    /// ```
+    /// source:                     -(1|)
+    /// flatMapMaybe { .empty() }:  -|
+    /// ```
+    ///
+    /// ```swift
+    /// fetchUserID().flatMapMaybe { id in cachedUser(id) }
+    /// ```
+    public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        Maybe(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
+    }
+
+    /// Continues with the Completable that `selector` builds from the element.
+    ///
+    /// ```
+    /// source:                          -(1|)
+    /// flatMapCompletable { save($0) }: -----|
+    /// ```
+    ///
+    /// ```swift
+    /// fetchUser().flatMapCompletable { user in save(user) }
+    /// ```
+    public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
+        Completable(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
+    }
+
+    /// On error, succeeds with `element` instead.
+    ///
+    /// ```
+    /// source:               -#
+    /// catchAndReturn(0):    -(0|)
+    /// ```
+    ///
+    /// ```swift
+    /// fetchScore().catchAndReturn(0)
+    /// ```
+    public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
+    }
+
+    /// This Single as a ``Maybe`` (which then always has an element or an error).
+    ///
+    /// ```swift
+    /// let maybe: Maybe<Int> = Single.just(1).asMaybe()
+    /// ```
+    public func asMaybe() -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source)
+    }
+
+    /// This Single as a ``Completable`` that drops the element.
+    ///
+    /// ```
+    /// source:           -(1|)
+    /// asCompletable():  -|
+    /// ```
+    ///
+    /// ```swift
+    /// save(user).asCompletable()
+    /// ```
+    public func asCompletable() -> Completable {
+        Completable(raw: primitiveSequence.source.ignoreElements())
+    }
+}

@@ -10,6 +10,7 @@ import Foundation
 let chapters: [Chapter] = [
     journeyChapter,
     schedulersChapter,
+    operatorsChapter,
     subjectsChapter,
 ]
 

@@ -1,0 +1,68 @@
+import Ripple
+import RippleTest
+
+/// Search as you type, the classic Rx pipeline, run in virtual time so every step can be
+/// drawn: keystrokes are debounced, repeats dropped, each query sent to a slow service
+/// whose stale answers are cancelled, and a failing query answered with a fallback.
+let operatorsChapter = Chapter(
+    name: "operators",
+    summary: "search-as-you-type: debounce → distinctUntilChanged → flatMapLatest(service) → catchAndReturn",
+    run: { _ in
+        let scheduler = TestScheduler(initialClock: 0)
+        let keystrokes: [Character: String] = [
+            "a": "r", "b": "ri", "c": "rip", "d": "ripp", "e": "rip",
+            "f": "rippl", "g": "ripple", "h": "rippl", "i": "ripple", "x": "boom",
+        ]
+        let typing = "-abc--d-----e--fg---hi---x----------|"
+        let typed = scheduler.createHotObservable(typing, values: keystrokes)
+
+        // A slow service: answers 35 ticks after a query; "boom" fails.
+        func search(_ query: String) -> Observable<[String]> {
+            if query == "boom" {
+                return Observable<[String]>.error(ServiceUnavailable()).delaySubscription(.seconds(35), scheduler: scheduler)
+            }
+            let matches = ["ripple", "ripples", "rippled", "riptide"].filter { $0.hasPrefix(query) }
+            return Observable.just(matches).delay(.seconds(35), scheduler: scheduler)
+        }
+
+        let queries = typed
+            .debounce(.seconds(20), scheduler: scheduler)
+            .distinctUntilChanged()
+        let queryObserver = scheduler.createObserver(String.self)
+        scheduler.scheduleAt(200) { _ = queries.subscribe(queryObserver) }
+        let results = scheduler.start {
+            queries.flatMapLatest { query in
+                search(query).catchAndReturn(["(search failed)"])
+            }
+        }
+
+        print("""
+            typed.debounce(.seconds(20), scheduler: scheduler)
+                .distinctUntilChanged()
+                .flatMapLatest { query in search(query).catchAndReturn(["(search failed)"]) }
+
+            one marble column = 10 ticks, from tick 200; the service answers after 35 ticks
+
+            """)
+        let legend = keystrokes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        print("   keystrokes: \(typing)   (\(legend))")
+        let queryLetters: [Character: String] = ["R": "rip", "P": "ripp", "L": "ripple", "B": "boom"]
+        print("   queries:    \(queryObserver.events.marbles(values: queryLetters))   (R=rip P=ripp L=ripple B=boom)")
+        print("   results:")
+        for event in results.events {
+            print("      @\(event.time): \(event.value)")
+        }
+        print("""
+
+               - the burst r, ri, rip becomes one query, "rip", 20 ticks after the last key;
+               - "ripp" follows before "rip" is answered, so flatMapLatest cancels the "rip" request;
+               - typing "rippl", "ripple" a second time debounces to "ripple" again, which
+                 distinctUntilChanged drops: no second request;
+               - "boom" fails in the service; catchAndReturn turns that into a fallback answer.
+            """)
+    }
+)
+
+private struct ServiceUnavailable: Error, CustomStringConvertible {
+    var description: String { "service unavailable" }
+}

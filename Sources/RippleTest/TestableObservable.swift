@@ -96,6 +96,8 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
 }
 
 /// Sends each recorded event at its time relative to each subscription.
+// `@unchecked Sendable`: no state of its own; the superclass guards its subscription log
+// with its lock, and each subscription's scheduled work lives in a CompositeDisposable.
 final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let index = recordSubscribe()

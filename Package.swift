@@ -13,12 +13,14 @@ let package = Package(
         .library(name: "RippleTest", targets: ["RippleTest"]),
         .library(name: "RippleBlocking", targets: ["RippleBlocking"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
+        .executable(name: "ripple-bench", targets: ["ripple-bench"]),
     ],
     targets: [
         .target(name: "Ripple", swiftSettings: strict),
         .target(name: "RippleTest", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBlocking", dependencies: ["Ripple"], swiftSettings: strict),
         .executableTarget(name: "ripple-tour", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
+        .executableTarget(name: "ripple-bench", dependencies: ["Ripple"], swiftSettings: strict),
         .testTarget(name: "RippleTests", dependencies: ["Ripple", "RippleTest", "RippleBlocking"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,28 @@
+/// How big the workloads are: `full` is issue 8's sizes, `small` divides every count by
+/// 100 for a CI smoke run that finishes in well under a second.
+enum Size: String {
+    case full
+    case small
+
+    /// `count` at this size (never below 1).
+    func scaled(_ count: Int) -> Int {
+        switch self {
+        case .full: count
+        case .small: max(count / 100, 1)
+        }
+    }
+}
+
+/// Every workload of issue 8, in the issue's order.
+func allWorkloads(size: Size) -> [Workload] {
+    [
+        mapFilter(size: size),
+        subject(subscribers: 1, size: size),
+        subject(subscribers: 10, size: size),
+        subscribeDispose(size: size),
+        flatMapWorkload(size: size),
+        observeOn(size: size),
+        combineLatestWorkload(size: size),
+        deepChain(size: size),
+    ]
+}

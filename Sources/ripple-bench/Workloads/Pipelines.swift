@@ -1,0 +1,100 @@
+import Ripple
+
+// Synchronous pipelines fed by `Observable.range` (on the current-thread trampoline, its
+// default scheduler): map_filter, flatmap and deep_chain.
+//
+// The baselines call the same closures, passed through `opaque` so that the loops are
+// not folded away, exactly as a hand-written loop calling user code would.
+
+/// `range(0, 1_000_000)` → `map { $0 &+ 1 }` → `filter { $0 % 2 == 0 }` → summing
+/// `subscribe(onNext:)`. Events: the elements `range` emits.
+func mapFilter(size: Size) -> Workload {
+    let count = size.scaled(1_000_000)
+    return Workload(
+        name: "map_filter",
+        events: count,
+        ripple: {
+            var sum = 0
+            let subscription = Observable.range(start: 0, count: count)
+                .map { $0 &+ 1 }
+                .filter { $0 % 2 == 0 }
+                .subscribe(onNext: { sum &+= $0 })
+            subscription.dispose()
+            return sum
+        },
+        baseline: {
+            let transform: (Int) -> Int = opaque { $0 &+ 1 }
+            let predicate: (Int) -> Bool = opaque { $0 % 2 == 0 }
+            var sum = 0
+            for element in 0..<opaque(count) {
+                let mapped = transform(element)
+                if predicate(mapped) {
+                    sum &+= mapped
+                }
+            }
+            return sum
+        }
+    )
+}
+
+/// `range(0, 10_000)` → `flatMap { _ in Observable.range(start: 0, count: 10) }`.
+/// Events: the inner elements delivered (10 per outer element).
+func flatMapWorkload(size: Size) -> Workload {
+    let outer = size.scaled(10_000)
+    let inner = 10
+    return Workload(
+        name: "flatmap",
+        events: outer * inner,
+        ripple: {
+            var sum = 0
+            let subscription = Observable.range(start: 0, count: outer)
+                .flatMap { _ in Observable.range(start: 0, count: inner) }
+                .subscribe(onNext: { sum &+= $0 })
+            subscription.dispose()
+            return sum
+        },
+        baseline: {
+            let onNext: (Int) -> Int = opaque { $0 }
+            var sum = 0
+            for _ in 0..<opaque(outer) {
+                for element in 0..<opaque(inner) {
+                    sum &+= onNext(element)
+                }
+            }
+            return sum
+        }
+    )
+}
+
+/// `range(0, 100_000)` → twenty chained `map { $0 &+ 1 }` → summing `subscribe(onNext:)`.
+/// Events: the elements `range` emits.
+func deepChain(size: Size) -> Workload {
+    let count = size.scaled(100_000)
+    let depth = 20
+    return Workload(
+        name: "deep_chain",
+        events: count,
+        ripple: {
+            var chain = Observable.range(start: 0, count: count)
+            for _ in 0..<depth {
+                chain = chain.map { $0 &+ 1 }
+            }
+            var sum = 0
+            let subscription = chain.subscribe(onNext: { sum &+= $0 })
+            subscription.dispose()
+            return sum
+        },
+        baseline: {
+            let transform: (Int) -> Int = opaque { $0 &+ 1 }
+            var sum = 0
+            for element in 0..<opaque(count) {
+                var value = element
+                for _ in 0..<depth {
+                    value = transform(value)
+                }
+                sum &+= value
+            }
+            return sum
+        }
+    )
+}

@@ -1,0 +1,78 @@
+import Ripple
+
+// Hot sources: subject_1, subject_10 and combine_latest, all driven by `onNext` calls on
+// `PublishSubject`s. The baselines keep their subscribers as an array of closures, the
+// plain-Swift shape of an observer list.
+
+/// One `PublishSubject<Int>` with `subscribers` summing subscribers: subject_1 (one
+/// subscriber, 1 000 000 `onNext`) and subject_10 (ten, 100 000 `onNext`). Events: the
+/// elements delivered to subscribers (`onNext` calls × subscribers), so the two are
+/// comparable per delivery.
+func subject(subscribers: Int, size: Size) -> Workload {
+    let count = size.scaled(subscribers == 1 ? 1_000_000 : 100_000)
+    return Workload(
+        name: "subject_\(subscribers)",
+        events: count * subscribers,
+        ripple: {
+            let subject = PublishSubject<Int>()
+            var sum = 0
+            let subscriptions = (0..<subscribers).map { _ in subject.subscribe(onNext: { sum &+= $0 }) }
+            for element in 0..<count {
+                subject.onNext(element)
+            }
+            subject.onCompleted()
+            subscriptions.forEach { $0.dispose() }
+            return sum
+        },
+        baseline: {
+            var sum = 0
+            let observers: [(Int) -> Void] = opaque((0..<subscribers).map { _ in { sum &+= $0 } })
+            for element in 0..<opaque(count) {
+                for observer in observers {
+                    observer(element)
+                }
+            }
+            return sum
+        }
+    )
+}
+
+/// Two `PublishSubject<Int>`s → `combineLatest { $0 &+ $1 }` → summing subscriber,
+/// 500 000 `onNext` alternating between the subjects. Events: the `onNext` calls.
+func combineLatestWorkload(size: Size) -> Workload {
+    let pairs = size.scaled(500_000) / 2
+    return Workload(
+        name: "combine_latest",
+        events: pairs * 2,
+        ripple: {
+            let first = PublishSubject<Int>()
+            let second = PublishSubject<Int>()
+            var sum = 0
+            let subscription = Observable.combineLatest(first, second) { $0 &+ $1 }
+                .subscribe(onNext: { sum &+= $0 })
+            for element in 0..<pairs {
+                first.onNext(element)
+                second.onNext(element)
+            }
+            subscription.dispose()
+            return sum
+        },
+        baseline: {
+            let combine: (Int, Int) -> Int = opaque { $0 &+ $1 }
+            var latestFirst: Int?
+            var latestSecond: Int?
+            var sum = 0
+            for element in 0..<opaque(pairs) {
+                latestFirst = element
+                if let latestFirst, let latestSecond {
+                    sum &+= combine(latestFirst, latestSecond)
+                }
+                latestSecond = element
+                if let latestFirst, let latestSecond {
+                    sum &+= combine(latestFirst, latestSecond)
+                }
+            }
+            return sum
+        }
+    )
+}

@@ -63,12 +63,18 @@ final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, 
 
     func on(next element: Element) {
         if journeyTracingIsOn {
-            JourneyTrace.step("AnonymousObservableSink", "on(next:)", "receives \(element) from your closure")
+            traceOn(next: element)
         }
         if isStopped.load(ordering: .relaxed) {
             return
         }
         forwardOn(next: element)
+    }
+
+    // Out of line, so the element path stays small while tracing is off.
+    @inline(never)
+    private func traceOn(next element: Element) {
+        JourneyTrace.step("AnonymousObservableSink", "on(next:)", "receives \(element) from your closure")
     }
 
     func on(_ event: Event<Element>) {

@@ -36,13 +36,19 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
 
     override func onCore(next element: Element) {
         if journeyTracingIsOn {
-            JourneyTrace.step("AnonymousObserver", "onCore(next:)", "calls the handler built from your closures")
+            AnonymousObserver.traceOnCoreNext()
         }
         if let nextHandler {
             nextHandler(element)
         } else {
             onCoreAsEvent(element)
         }
+    }
+
+    // Out of line, so the element path stays small while tracing is off.
+    @inline(never)
+    private static func traceOnCoreNext() {
+        JourneyTrace.step("AnonymousObserver", "onCore(next:)", "calls the handler built from your closures")
     }
 
     // Kept out of `onCore(next:)`: a function that builds an `Event` looks up the type

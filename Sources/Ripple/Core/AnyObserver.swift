@@ -52,9 +52,15 @@ public struct AnyObserver<Element>: ObserverType {
             return
         }
         if journeyTracingIsOn {
-            JourneyTrace.step("AnyObserver", "onNext", "\(element) enters the observer handed to your create closure")
+            traceOnNext(element)
         }
         nextHandler(element)
+    }
+
+    // Out of line, so the element path stays small while tracing is off.
+    @inline(never)
+    private func traceOnNext(_ element: Element) {
+        JourneyTrace.step("AnyObserver", "onNext", "\(element) enters the observer handed to your create closure")
     }
 
     // Kept out of `onNext`: a function that builds an `Event` looks up the type

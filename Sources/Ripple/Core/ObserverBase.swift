@@ -11,11 +11,17 @@ class ObserverBase<Element>: Disposable, ElementObserver {
 
     final func on(next element: Element) {
         if journeyTracingIsOn {
-            JourneyTrace.step("ObserverBase", "on(next:)", "lets \(element) through unless the sequence has already stopped")
+            traceOn(next: element)
         }
         if !isStopped.load(ordering: .relaxed) {
             onCore(next: element)
         }
+    }
+
+    // Out of line, so the element path stays small while tracing is off.
+    @inline(never)
+    private final func traceOn(next element: Element) {
+        JourneyTrace.step("ObserverBase", "on(next:)", "lets \(element) through unless the sequence has already stopped")
     }
 
     final func on(_ event: Event<Element>) {

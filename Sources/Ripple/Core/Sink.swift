@@ -27,12 +27,19 @@ class Sink<Observer: ElementObserver>: Disposable {
     @inline(__always)
     final func forwardOn(next element: Observer.Element) {
         if journeyTracingIsOn {
-            JourneyTrace.step("Sink", "forwardOn(next:)", "\(typeName(self)) checks it is not disposed, then hands \(element) to \(typeName(observer))")
+            traceForwardOn(next: element)
         }
         if disposed.load(ordering: .relaxed) {
             return
         }
         observer.on(next: element)
+    }
+
+    // Trace points on element paths call out of line, so the path stays small enough
+    // to inline while tracing is off.
+    @inline(never)
+    private final func traceForwardOn(next element: Observer.Element) {
+        JourneyTrace.step("Sink", "forwardOn(next:)", "\(typeName(self)) checks it is not disposed, then hands \(element) to \(typeName(observer))")
     }
 
     /// Forwards `event` downstream unless this sink has been disposed. Elements take

@@ -41,7 +41,7 @@ extension ObservableType {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         let observer = AnonymousObserver<Element>(next: { element in
             if journeyTracingIsOn {
-                JourneyTrace.step("your code", "onNext", "your closure receives \(element)")
+                traceYourOnNext(element)
             }
             onNext?(element)
         }, stop: { event in
@@ -103,4 +103,11 @@ extension ObservableType {
             }
         )
     }
+}
+
+/// The trace point before your `onNext`; out of line, so the element path stays small
+/// while tracing is off.
+@inline(never)
+private func traceYourOnNext<Element>(_ element: Element) {
+    JourneyTrace.step("your code", "onNext", "your closure receives \(element)")
 }

@@ -62,7 +62,7 @@ final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, 
     }
 
     func on(next element: Element) {
-        if journeyTracingIsOn {
+        if elementTracingIsOn {
             traceOn(next: element)
         }
         if isStopped.load(ordering: .relaxed) {

@@ -35,7 +35,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
     }
 
     override func onCore(next element: Element) {
-        if journeyTracingIsOn {
+        if elementTracingIsOn {
             AnonymousObserver.traceOnCoreNext()
         }
         if let nextHandler {

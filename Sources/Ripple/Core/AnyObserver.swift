@@ -51,7 +51,7 @@ public struct AnyObserver<Element>: ObserverType {
             onNextAsEvent(element)
             return
         }
-        if journeyTracingIsOn {
+        if elementTracingIsOn {
             traceOnNext(element)
         }
         nextHandler(element)

@@ -10,7 +10,7 @@ class ObserverBase<Element>: Disposable, ElementObserver {
     private let isStopped = Atomic<Bool>(false)
 
     final func on(next element: Element) {
-        if journeyTracingIsOn {
+        if elementTracingIsOn {
             traceOn(next: element)
         }
         if !isStopped.load(ordering: .relaxed) {

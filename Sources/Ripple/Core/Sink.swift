@@ -26,7 +26,7 @@ class Sink<Observer: ElementObserver>: Disposable {
     /// Forwards `element` downstream unless this sink has been disposed.
     @inline(__always)
     final func forwardOn(next element: Observer.Element) {
-        if journeyTracingIsOn {
+        if elementTracingIsOn {
             traceForwardOn(next: element)
         }
         if disposed.load(ordering: .relaxed) {

@@ -40,7 +40,7 @@ extension ObservableType {
         }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         let observer = AnonymousObserver<Element>(next: { element in
-            if journeyTracingIsOn {
+            if elementTracingIsOn {
                 traceYourOnNext(element)
             }
             onNext?(element)

@@ -11,6 +11,7 @@ let chapters: [Chapter] = [
     journeyChapter,
     schedulersChapter,
     subjectsChapter,
+    bindingsChapter,
 ]
 
 var options = TourOptions()

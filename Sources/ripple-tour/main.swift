@@ -12,6 +12,7 @@ let chapters: [Chapter] = [
     schedulersChapter,
     operatorsChapter,
     subjectsChapter,
+    bindingsChapter,
 ]
 
 var options = TourOptions()

@@ -1,0 +1,72 @@
+extension InfallibleType {
+    /// Forwards every event (elements and completion) to each of `observers`.
+    ///
+    /// ```
+    /// source:        -1-2-|
+    /// each observer: -1-2-|
+    /// ```
+    ///
+    /// ```swift
+    /// let binding = Infallible.of("a", "b").bind(to: titleBinder)
+    /// ```
+    ///
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+        asObservable().subscribe { event in
+            for observer in observers {
+                observer.on(event)
+            }
+        }
+    }
+
+    /// Forwards every event to each of `observers` of optionals, each element wrapped.
+    ///
+    /// ```swift
+    /// let binding = Infallible.of("a").bind(to: optionalTextBinder)
+    /// ```
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+        asObservable().subscribe { event in
+            let wrapped = event.map { Optional($0) }
+            for observer in observers {
+                observer.on(wrapped)
+            }
+        }
+    }
+
+    /// Sends every element to each of `relays`; completion ends the binding.
+    ///
+    /// ```swift
+    /// let binding = Infallible.of(1, 2).bind(to: taps)
+    /// ```
+    public func bind(to relays: PublishRelay<Element>...) -> Disposable {
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Makes every element the current value of each of `relays`; completion ends the
+    /// binding.
+    ///
+    /// ```swift
+    /// let binding = Infallible.of(1, 2).bind(to: count)   // count.value == 2
+    /// ```
+    public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element to each of `relays`, which keep them for replay.
+    ///
+    /// ```swift
+    /// let binding = Infallible.of(1, 2).bind(to: history)
+    /// ```
+    public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Subscribes `onNext` to the elements.
+    ///
+    /// ```swift
+    /// let binding = names.bind(onNext: { print($0) })
+    /// ```
+    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
+        asObservable().subscribe(onNext: onNext)
+    }
+}

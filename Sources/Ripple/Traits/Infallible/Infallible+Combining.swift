@@ -1,0 +1,137 @@
+// The combining operators of `Infallible`, wrapping the Observable operators.
+
+extension InfallibleType {
+    /// Combines each element with the latest element of `second` (elements sent before
+    /// `second` sent anything are dropped).
+    ///
+    /// ```
+    /// self:   -1---2---3-|
+    /// second: ---a---b---
+    /// result: -----A---B-|   (A = resultSelector(2, a))
+    /// ```
+    ///
+    /// ```swift
+    /// taps.withLatestFrom(text) { _, text in text }
+    /// ```
+    public func withLatestFrom<Source: InfallibleType, Result>(
+        _ second: Source,
+        resultSelector: @escaping (Element, Source.Element) -> Result
+    ) -> Infallible<Result> {
+        Infallible<Result>(asObservable().withLatestFrom(second, resultSelector: resultSelector))
+    }
+
+    /// Sends the latest element of `second` each time this sequence sends one.
+    ///
+    /// ```swift
+    /// let submitted = submitTaps.withLatestFrom(text)
+    /// ```
+    public func withLatestFrom<Source: InfallibleType>(_ second: Source) -> Infallible<Source.Element> {
+        Infallible<Source.Element>(asObservable().withLatestFrom(second))
+    }
+}
+
+extension Infallible {
+    /// Combines the latest elements of two sequences whenever either sends one, once
+    /// both have; see `Observable.combineLatest(_:_:resultSelector:)`.
+    ///
+    /// ```
+    /// source1: -1---9--|
+    /// source2: ---2-----|
+    /// result:  ---A-B---|   (A = resultSelector(1, 2))
+    /// ```
+    ///
+    /// ```swift
+    /// let area = Infallible.combineLatest(width, height) { $0 * $1 }
+    /// ```
+    public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
+        _ source1: I1, _ source2: I2,
+        resultSelector: @escaping (I1.Element, I2.Element) -> Element
+    ) -> Infallible<Element> {
+        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Combines the latest elements of three sequences whenever any sends one, once
+    /// all have.
+    ///
+    /// ```swift
+    /// let summary = Infallible.combineLatest(a, b, c) { "\($0) \($1) \($2)" }
+    /// ```
+    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
+        _ source1: I1, _ source2: I2, _ source3: I3,
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
+    ) -> Infallible<Element> {
+        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Pairs the n-th elements of two sequences.
+    ///
+    /// ```
+    /// source1: -1-2---3-|
+    /// source2: ---a-b---|
+    /// result:  ---A-B---|   (A = resultSelector(1, a))
+    /// ```
+    ///
+    /// ```swift
+    /// let pairs = Infallible.zip(lefts, rights) { "\($0)\($1)" }
+    /// ```
+    public static func zip<I1: InfallibleType, I2: InfallibleType>(
+        _ source1: I1, _ source2: I2,
+        resultSelector: @escaping (I1.Element, I2.Element) -> Element
+    ) -> Infallible<Element> {
+        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Pairs the n-th elements of three sequences.
+    ///
+    /// ```swift
+    /// let triples = Infallible.zip(a, b, c) { [$0, $1, $2] }
+    /// ```
+    public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
+        _ source1: I1, _ source2: I2, _ source3: I3,
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
+    ) -> Infallible<Element> {
+        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Sends the elements of all `sources` as they arrive; completes when all have.
+    ///
+    /// ```swift
+    /// let anyTap = Infallible.merge(okTaps, cancelTaps)
+    /// ```
+    public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
+        Infallible(Observable.merge(sources.map { $0.asObservable() }))
+    }
+}
+
+extension Infallible where Element == Any {
+    /// Sends a tuple of the latest elements of two sequences whenever either sends
+    /// one, once both have.
+    ///
+    /// ```swift
+    /// Infallible.combineLatest(name, age).subscribe(onNext: { name, age in print(name, age) })
+    /// ```
+    public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(_ source1: I1, _ source2: I2) -> Infallible<(I1.Element, I2.Element)> {
+        Infallible<(I1.Element, I2.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable()))
+    }
+
+    /// Sends a tuple of the latest elements of three sequences whenever any sends one,
+    /// once all have.
+    ///
+    /// ```swift
+    /// Infallible.combineLatest(a, b, c)
+    /// ```
+    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
+        _ source1: I1, _ source2: I2, _ source3: I3
+    ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
+        Infallible<(I1.Element, I2.Element, I3.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
+    }
+
+    /// Sends tuples of the n-th elements of two sequences.
+    ///
+    /// ```swift
+    /// Infallible.zip(lefts, rights)
+    /// ```
+    public static func zip<I1: InfallibleType, I2: InfallibleType>(_ source1: I1, _ source2: I2) -> Infallible<(I1.Element, I2.Element)> {
+        Infallible<(I1.Element, I2.Element)>(Observable.zip(source1.asObservable(), source2.asObservable()))
+    }
+}

@@ -1,0 +1,89 @@
+extension Infallible {
+    /// Sends `element`, then completes.
+    ///
+    /// ```
+    /// result: (1|)
+    /// ```
+    ///
+    /// ```swift
+    /// Infallible.just(1).subscribe(onNext: { print($0) })   // 1
+    /// ```
+    public static func just(_ element: Element) -> Infallible<Element> {
+        Infallible(Observable.just(element))
+    }
+
+    /// Sends `element` from `scheduler`, then completes.
+    ///
+    /// ```swift
+    /// Infallible.just(1, scheduler: MainScheduler.instance)
+    /// ```
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Infallible<Element> {
+        Infallible(Observable.just(element, scheduler: scheduler))
+    }
+
+    /// Sends `elements` in order, then completes.
+    ///
+    /// ```
+    /// result: (123|)
+    /// ```
+    ///
+    /// ```swift
+    /// Infallible.of(1, 2, 3)
+    /// ```
+    public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
+        Infallible(Observable.from(elements, scheduler: scheduler))
+    }
+
+    /// Sends the elements of `array` in order, then completes.
+    ///
+    /// ```swift
+    /// Infallible.from([1, 2, 3])
+    /// ```
+    public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
+        Infallible(Observable.from(array, scheduler: scheduler))
+    }
+
+    /// Sends the wrapped value if `optional` has one, then completes.
+    ///
+    /// ```swift
+    /// Infallible.from(optional: Int("4"))   // 4, completed
+    /// ```
+    public static func from(optional: Element?) -> Infallible<Element> {
+        Infallible(Observable.from(optional: optional))
+    }
+
+    /// Completes at once.
+    ///
+    /// ```
+    /// result: |
+    /// ```
+    ///
+    /// ```swift
+    /// let nothing = Infallible<Int>.empty()
+    /// ```
+    public static func empty() -> Infallible<Element> {
+        Infallible(Observable.empty())
+    }
+
+    /// Never sends anything.
+    ///
+    /// ```
+    /// result: ------
+    /// ```
+    ///
+    /// ```swift
+    /// let silence = Infallible<Int>.never()
+    /// ```
+    public static func never() -> Infallible<Element> {
+        Infallible(Observable.never())
+    }
+
+    /// Calls `factory` for each subscriber and subscribes to the sequence it returns.
+    ///
+    /// ```swift
+    /// let stamp = Infallible.deferred { Infallible.just(Date()) }   // a fresh date per subscriber
+    /// ```
+    public static func deferred(_ factory: @escaping () -> Infallible<Element>) -> Infallible<Element> {
+        Infallible(Observable.deferred { factory().asObservable() })
+    }
+}

@@ -1,0 +1,294 @@
+// The element-wise operators of `Infallible`: each wraps the Observable operator of
+// the same name. Their closures cannot throw, so the result cannot fail either.
+
+extension InfallibleType {
+    /// Transforms each element with `transform`.
+    ///
+    /// ```
+    /// source: -1-2-|
+    /// result: -A-B-|   (A = transform(1))
+    /// ```
+    ///
+    /// ```swift
+    /// Infallible.of(1, 2).map { $0 * 10 }   // 10, 20
+    /// ```
+    public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
+        Infallible<Result>(asObservable().map(transform))
+    }
+
+    /// Transforms each element with `transform` and drops the `nil` results.
+    ///
+    /// ```
+    /// source: -a-1-b-2-|
+    /// result: ---1---2-|
+    /// ```
+    ///
+    /// ```swift
+    /// Infallible.of("1", "x", "2").compactMap { Int($0) }   // 1, 2
+    /// ```
+    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
+        Infallible<Result>(asObservable().compactMap(transform))
+    }
+
+    /// Sends only the elements that satisfy `predicate`.
+    ///
+    /// ```
+    /// source: -1-2-3-4-|
+    /// result: ---2---4-|   (even)
+    /// ```
+    ///
+    /// ```swift
+    /// Infallible.of(1, 2, 3, 4).filter { $0.isMultiple(of: 2) }   // 2, 4
+    /// ```
+    public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
+        Infallible(asObservable().filter(predicate))
+    }
+
+    /// Maps each element to an infallible sequence and merges all of them.
+    ///
+    /// ```
+    /// source: -1----2-----|
+    /// inner1:  -a-a|
+    /// inner2:       -b-b|
+    /// result: --a-a--b-b--|
+    /// ```
+    ///
+    /// ```swift
+    /// queries.flatMap { search($0) }
+    /// ```
+    public func flatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+        Infallible<Source.Element>(asObservable().flatMap(selector))
+    }
+
+    /// Maps each element to an infallible sequence and sends only the elements of
+    /// the most recent one.
+    ///
+    /// ```
+    /// source: -1---2------|
+    /// inner1:  -a---a|        (cut off when 2 arrives)
+    /// inner2:      -b-b|
+    /// result: --a---b-b---|
+    /// ```
+    ///
+    /// ```swift
+    /// queries.flatMapLatest { search($0) }   // results of the latest query only
+    /// ```
+    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+        Infallible<Source.Element>(asObservable().flatMapLatest(selector))
+    }
+
+    /// Maps each element to an infallible sequence, ignoring elements that arrive
+    /// while the current one is still running.
+    ///
+    /// ```
+    /// source: -1-2----3---|
+    /// inner1:  -a-a|
+    /// inner3:         -c|
+    /// result: --a-a----c--|
+    /// ```
+    ///
+    /// ```swift
+    /// taps.flatMapFirst { submit() }   // taps during a submission are ignored
+    /// ```
+    public func flatMapFirst<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+        Infallible<Source.Element>(asObservable().flatMapFirst(selector))
+    }
+
+    /// Maps each element to an infallible sequence and concatenates them in order.
+    ///
+    /// ```swift
+    /// ids.concatMap { load($0) }   // one load at a time, in order
+    /// ```
+    public func concatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+        Infallible<Source.Element>(asObservable().concatMap(selector))
+    }
+
+    /// Sends `elements` first, then the elements of this sequence.
+    ///
+    /// ```
+    /// source: --1-|
+    /// result: 0-1-|   (startWith(0))
+    /// ```
+    ///
+    /// ```swift
+    /// Infallible.of(1, 2).startWith(0)   // 0, 1, 2
+    /// ```
+    public func startWith(_ elements: Element...) -> Infallible<Element> {
+        Infallible(Observable.from(elements).concat(asObservable()))
+    }
+
+    /// Sends each accumulated value: `accumulator` applied to the previous one (or
+    /// `seed`) and the element.
+    ///
+    /// ```
+    /// source: -1-2-3-|
+    /// result: -1-3-6-|   (scan(0, +))
+    /// ```
+    ///
+    /// ```swift
+    /// Infallible.of(1, 2, 3).scan(0, accumulator: +)   // 1, 3, 6
+    /// ```
+    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
+        Infallible<Seed>(asObservable().scan(seed, accumulator: accumulator))
+    }
+
+    /// Like ``scan(_:accumulator:)`` with an accumulator that mutates the value in place.
+    ///
+    /// ```swift
+    /// Infallible.of(1, 2).scan(into: [Int]()) { $0.append($1) }   // [1], [1, 2]
+    /// ```
+    public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
+        Infallible<Seed>(asObservable().scan(into: seed, accumulator: accumulator))
+    }
+
+    /// Sends only the first `count` elements, then completes.
+    ///
+    /// A negative `count` is invalid; as there is no error to send, the result then
+    /// completes at once (the Observable operator would fail with
+    /// `RxError.argumentOutOfRange`).
+    ///
+    /// ```
+    /// source: -1-2-3-|
+    /// result: -1-2|      (take(2))
+    /// ```
+    ///
+    /// ```swift
+    /// Infallible.of(1, 2, 3).take(2)   // 1, 2
+    /// ```
+    public func take(_ count: Int) -> Infallible<Element> {
+        Infallible(count < 0 ? Observable.empty() : asObservable().take(count))
+    }
+
+    /// Sends elements until `other` sends an element, then completes.
+    ///
+    /// ```
+    /// source: -1-2-3-|
+    /// other:  ----x
+    /// result: -1-2|
+    /// ```
+    ///
+    /// ```swift
+    /// ticks.take(until: stop)
+    /// ```
+    public func take<Source: InfallibleType>(until other: Source) -> Infallible<Element> {
+        Infallible(asObservable().take(until: other.asObservable()))
+    }
+
+    /// Skips the first `count` elements. A negative `count` skips nothing.
+    ///
+    /// ```
+    /// source: -1-2-3-|
+    /// result: -----3-|   (skip(2))
+    /// ```
+    ///
+    /// ```swift
+    /// Infallible.of(1, 2, 3).skip(2)   // 3
+    /// ```
+    public func skip(_ count: Int) -> Infallible<Element> {
+        Infallible(asObservable().skip(max(count, 0)))
+    }
+
+    /// Shares one subscription to this sequence among all subscribers, replaying the
+    /// last `replay` elements to new ones; see `ObservableType.share(replay:scope:)`.
+    /// A negative `replay` replays nothing (there is no error to report it with).
+    ///
+    /// ```swift
+    /// let shared = expensive.share(replay: 1)
+    /// ```
+    public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> {
+        Infallible(asObservable().share(replay: max(replay, 0), scope: scope))
+    }
+
+    /// Sends the elements to the observer on `scheduler`.
+    ///
+    /// ```swift
+    /// results.observe(on: MainScheduler.instance).subscribe(onNext: { label.text = $0 })
+    /// ```
+    public func observe(on scheduler: ImmediateSchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().observe(on: scheduler))
+    }
+
+    /// Subscribes to this sequence (and disposes it) on `scheduler`.
+    ///
+    /// ```swift
+    /// heavy.subscribe(on: ConcurrentDispatchQueueScheduler(qos: .background))
+    /// ```
+    public func subscribe(on scheduler: ImmediateSchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().subscribe(on: scheduler))
+    }
+
+    /// Runs the given closures for their side effects as events pass through.
+    ///
+    /// ```swift
+    /// values.do(onNext: { print("saw \($0)") })
+    /// ```
+    public func `do`(
+        onNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Infallible<Element> {
+        Infallible(asObservable().do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Sends this sequence's elements, then those of `second`.
+    ///
+    /// ```
+    /// self:   -1-|
+    /// second:    -2-|
+    /// result: -1--2-|
+    /// ```
+    ///
+    /// ```swift
+    /// Infallible.of(1).concat(Infallible.of(2))   // 1, 2
+    /// ```
+    public func concat<Source: InfallibleType>(_ second: Source) -> Infallible<Element> where Source.Element == Element {
+        Infallible(asObservable().concat(second))
+    }
+}
+
+extension InfallibleType where Element: Equatable {
+    /// Drops each element equal to the one before it.
+    ///
+    /// ```
+    /// source: -1-1-2-2-1-|
+    /// result: -1---2---1-|
+    /// ```
+    ///
+    /// ```swift
+    /// Infallible.of(1, 1, 2).distinctUntilChanged()   // 1, 2
+    /// ```
+    public func distinctUntilChanged() -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged())
+    }
+}
+
+extension InfallibleType {
+    /// Drops each element whose key equals the previous element's key.
+    ///
+    /// ```swift
+    /// people.distinctUntilChanged { $0.id }
+    /// ```
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(keySelector))
+    }
+
+    /// Drops each element that `comparer` finds equal to the previous one.
+    ///
+    /// ```swift
+    /// values.distinctUntilChanged { abs($0 - $1) < 0.1 }
+    /// ```
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(comparer))
+    }
+
+    /// Drops each element whose property at `keyPath` equals the previous element's.
+    ///
+    /// ```swift
+    /// people.distinctUntilChanged(at: \.name)
+    /// ```
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(at: keyPath))
+    }
+}

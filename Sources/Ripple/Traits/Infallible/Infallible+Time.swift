@@ -1,0 +1,51 @@
+// The time operators of `Infallible`, wrapping the Observable operators.
+
+extension InfallibleType {
+    /// Sends an element only after `dueTime` has passed without another one; a burst
+    /// keeps only its last element.
+    ///
+    /// ```
+    /// source: -abc------d---|
+    /// result: -------c-----d|   (debounce(2 columns))
+    /// ```
+    ///
+    /// ```swift
+    /// query.debounce(.milliseconds(300), scheduler: MainScheduler.instance)
+    /// ```
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().debounce(dueTime, scheduler: scheduler))
+    }
+
+    /// Sends at most one element per `dueTime`: the first of a window at once and,
+    /// with `latest`, the last one at the window's end.
+    ///
+    /// ```
+    /// source: -abc-----d-|
+    /// result: -a--c----d-|   (throttle(3 columns), latest: true)
+    /// ```
+    ///
+    /// ```swift
+    /// taps.throttle(.seconds(1), scheduler: MainScheduler.instance)
+    /// ```
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
+    }
+
+    /// Skips the elements sent during the first `duration`.
+    ///
+    /// ```swift
+    /// values.skip(.seconds(1), scheduler: MainScheduler.instance)
+    /// ```
+    public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().skip(duration, scheduler: scheduler))
+    }
+
+    /// Sends the elements of the first `duration`, then completes.
+    ///
+    /// ```swift
+    /// values.take(for: .seconds(5), scheduler: MainScheduler.instance)
+    /// ```
+    public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().take(for: duration, scheduler: scheduler))
+    }
+}

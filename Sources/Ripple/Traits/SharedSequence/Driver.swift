@@ -1,0 +1,192 @@
+/// How a ``Driver`` shares: elements on the main queue, one shared subscription
+/// that replays the latest element to new subscribers while it is connected
+/// (`share(replay: 1, scope: .whileConnected)`).
+///
+/// ```swift
+/// let driver: SharedSequence<DriverSharingStrategy, Int> = .just(1)
+/// ```
+public struct DriverSharingStrategy: SharingStrategyProtocol {
+    /// The main-queue scheduler (``SharingScheduler/make()``).
+    public static var scheduler: SchedulerType {
+        SharingScheduler.make()
+    }
+
+    /// `source.share(replay: 1, scope: .whileConnected)`.
+    public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
+        source.share(replay: 1, scope: .whileConnected)
+    }
+}
+
+/// A shared sequence for state: it never fails, delivers on the main queue, and a new
+/// subscriber gets the latest element at once while others are subscribed.
+///
+/// ```
+/// source:      -1---2----3-
+/// subscriber1: -1---2----3-
+/// subscriber2:    (1)2---3-   (subscribed after 1)
+/// ```
+///
+/// ```swift
+/// let name: Driver<String> = field.text.orEmpty.asDriver()
+/// name.map { "Hello, \($0)" }.drive(greetingLabel)
+/// ```
+public typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element>
+
+extension ObservableConvertibleType {
+    /// This sequence as a ``Driver`` that delivers on the main queue and, on error,
+    /// sends `onErrorJustReturn` and completes.
+    ///
+    /// ```
+    /// source: -1-2-X
+    /// result: -1-2-(0|)
+    /// ```
+    ///
+    /// ```swift
+    /// let count = api.count.asDriver(onErrorJustReturn: 0)
+    /// ```
+    public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+    }
+
+    /// This sequence as a ``Driver`` that, on error, continues with `onErrorDriveWith`.
+    ///
+    /// ```swift
+    /// let names = api.names.asDriver(onErrorDriveWith: .just("offline"))
+    /// ```
+    public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { _ in onErrorDriveWith.asObservable() })
+    }
+
+    /// This sequence as a ``Driver`` that, on error, continues with the Driver
+    /// `onErrorRecover` makes from the error.
+    ///
+    /// ```swift
+    /// let status = api.status.asDriver(onErrorRecover: { .just("failed: \($0)") })
+    /// ```
+    public func asDriver(onErrorRecover: @escaping (Swift.Error) -> Driver<Element>) -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { onErrorRecover($0).asObservable() })
+    }
+}
+
+extension BehaviorRelay {
+    /// The relay as a ``Driver``: the current value first, then each accepted one, on
+    /// the main queue.
+    ///
+    /// ```swift
+    /// let name: Driver<String> = nameRelay.asDriver()
+    /// ```
+    public func asDriver() -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+    /// Sends every event to each of `observers`, on the main queue.
+    ///
+    /// Must be called from the main queue: elsewhere it stops the program in debug
+    /// builds.
+    ///
+    /// ```swift
+    /// let binding = name.drive(titleBinder)
+    /// ```
+    ///
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
+        ensureOnMainQueueInDebug("drive(_:)")
+        return asSharedSequence().asObservable().subscribe { event in
+            for observer in observers {
+                observer.on(event)
+            }
+        }
+    }
+
+    /// Sends every event, each element wrapped in an optional, to each of `observers`.
+    ///
+    /// ```swift
+    /// let binding = name.drive(optionalTextBinder)
+    /// ```
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element? {
+        ensureOnMainQueueInDebug("drive(_:)")
+        return asSharedSequence().asObservable().subscribe { event in
+            let wrapped = event.map { Optional($0) }
+            for observer in observers {
+                observer.on(wrapped)
+            }
+        }
+    }
+
+    /// Makes every element the current value of each of `relays`.
+    ///
+    /// ```swift
+    /// let binding = count.drive(countRelay)
+    /// ```
+    public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
+        ensureOnMainQueueInDebug("drive(_:)")
+        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Makes every element, as an optional, the current value of each of `relays`.
+    ///
+    /// ```swift
+    /// let binding = count.drive(optionalCountRelay)
+    /// ```
+    public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
+        ensureOnMainQueueInDebug("drive(_:)")
+        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element to each of `relays`, which keep them for replay.
+    ///
+    /// ```swift
+    /// let binding = messages.drive(historyRelay)
+    /// ```
+    public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
+        ensureOnMainQueueInDebug("drive(_:)")
+        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element to each of `relays`.
+    ///
+    /// ```swift
+    /// let binding = taps.drive(tapRelay)
+    /// ```
+    public func drive(_ relays: PublishRelay<Element>...) -> Disposable {
+        ensureOnMainQueueInDebug("drive(_:)")
+        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Subscribes closures for elements, completion and disposal, on the main queue.
+    ///
+    /// Must be called from the main queue: elsewhere it stops the program in debug
+    /// builds.
+    ///
+    /// ```swift
+    /// let binding = name.drive(onNext: { print($0) })
+    /// ```
+    ///
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func drive(
+        onNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        ensureOnMainQueueInDebug("drive(onNext:onCompleted:onDisposed:)")
+        return asSharedSequence().asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Like ``drive(onNext:onCompleted:onDisposed:)``, with `object` (held weakly)
+    /// passed to each closure; once it is gone the closures are no longer called.
+    ///
+    /// ```swift
+    /// name.drive(with: self, onNext: { owner, name in owner.show(name) })
+    /// ```
+    public func drive<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        ensureOnMainQueueInDebug("drive(with:onNext:onCompleted:onDisposed:)")
+        return asSharedSequence().asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+}

@@ -1,0 +1,315 @@
+// Creation and the common operators of `SharedSequence` (Driver and Signal): each
+// wraps the Observable operator and shares the result again.
+
+extension SharedSequence {
+    /// Sends `element` on the strategy's scheduler, then completes.
+    ///
+    /// ```
+    /// result: (1|)
+    /// ```
+    ///
+    /// ```swift
+    /// let title = Driver.just("Welcome")
+    /// ```
+    public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
+    }
+
+    /// Sends `elements` in order on the strategy's scheduler, then completes.
+    ///
+    /// ```swift
+    /// let steps = Driver.of(1, 2, 3)
+    /// ```
+    public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.from(elements, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Sends the elements of `array` in order on the strategy's scheduler, then completes.
+    ///
+    /// ```swift
+    /// let steps = Driver.from([1, 2, 3])
+    /// ```
+    public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Completes on the strategy's scheduler.
+    ///
+    /// ```swift
+    /// let nothing = Driver<Int>.empty()
+    /// ```
+    public static func empty() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.empty().subscribe(on: SharingStrategy.scheduler))
+    }
+
+    /// Never sends anything.
+    ///
+    /// ```swift
+    /// let silence = Signal<Void>.never()
+    /// ```
+    public static func never() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.never())
+    }
+
+    /// Calls `factory` for each subscriber and subscribes to the sequence it returns.
+    ///
+    /// ```swift
+    /// let now = Driver.deferred { Driver.just(Date()) }
+    /// ```
+    public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.deferred { factory().asObservable() })
+    }
+
+    /// Sends the elements of all `sources` as they arrive.
+    ///
+    /// ```swift
+    /// let anyTap = Signal.merge(okTaps, cancelTaps)
+    /// ```
+    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
+    }
+}
+
+extension SharedSequenceConvertibleType {
+    /// Transforms each element with `transform`.
+    ///
+    /// ```
+    /// source: -1-2-
+    /// result: -A-B-   (A = transform(1))
+    /// ```
+    ///
+    /// ```swift
+    /// let greeting = name.map { "Hello, \($0)" }
+    /// ```
+    public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence(asObservable().map(transform))
+    }
+
+    /// Transforms each element and drops the `nil` results.
+    ///
+    /// ```swift
+    /// let numbers = text.compactMap { Int($0) }
+    /// ```
+    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence(asObservable().compactMap(transform))
+    }
+
+    /// Sends only the elements that satisfy `predicate`.
+    ///
+    /// ```
+    /// source: -1-2-3-4-
+    /// result: ---2---4-   (even)
+    /// ```
+    ///
+    /// ```swift
+    /// let valid = input.filter { !$0.isEmpty }
+    /// ```
+    public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().filter(predicate))
+    }
+
+    /// Maps each element to a shared sequence of the same kind and sends only the
+    /// elements of the most recent one.
+    ///
+    /// ```
+    /// source: -1---2------
+    /// inner1:  -a---a|       (cut off when 2 arrives)
+    /// inner2:      -b-b|
+    /// result: --a---b-b---
+    /// ```
+    ///
+    /// ```swift
+    /// let results = query.flatMapLatest { search($0).asDriver(onErrorJustReturn: []) }
+    /// ```
+    public func flatMapLatest<Sharing: SharedSequenceConvertibleType>(
+        _ selector: @escaping (Element) -> Sharing
+    ) -> SharedSequence<SharingStrategy, Sharing.Element> where Sharing.SharingStrategy == SharingStrategy {
+        SharedSequence(asObservable().flatMapLatest { selector($0).asObservable() })
+    }
+
+    /// Maps each element to a shared sequence of the same kind and merges them all.
+    ///
+    /// ```swift
+    /// let all = ids.flatMap { load($0) }
+    /// ```
+    public func flatMap<Sharing: SharedSequenceConvertibleType>(
+        _ selector: @escaping (Element) -> Sharing
+    ) -> SharedSequence<SharingStrategy, Sharing.Element> where Sharing.SharingStrategy == SharingStrategy {
+        SharedSequence(asObservable().flatMap { selector($0).asObservable() })
+    }
+
+    /// Sends `elements` first, then this sequence's elements.
+    ///
+    /// ```
+    /// source: --1-
+    /// result: 0-1-   (startWith(0))
+    /// ```
+    ///
+    /// ```swift
+    /// let status = updates.startWith("loading…")
+    /// ```
+    public func startWith(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.from(elements).concat(asObservable()))
+    }
+
+    /// Sends each accumulated value: `accumulator` applied to the previous one (or
+    /// `seed`) and the element.
+    ///
+    /// ```swift
+    /// let total = amounts.scan(0, accumulator: +)
+    /// ```
+    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> SharedSequence<SharingStrategy, Seed> {
+        SharedSequence(asObservable().scan(seed, accumulator: accumulator))
+    }
+
+    /// Combines each element with the latest element of `second` (elements sent before
+    /// `second` sent anything are dropped).
+    ///
+    /// ```
+    /// self:   -1---2---3-
+    /// second: ---a---b---
+    /// result: -----A---B-   (A = resultSelector(2, a))
+    /// ```
+    ///
+    /// ```swift
+    /// let submitted = taps.withLatestFrom(text) { _, text in text }
+    /// ```
+    public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
+        _ second: Second,
+        resultSelector: @escaping (Element, Second.Element) -> Result
+    ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
+        SharedSequence(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Sends the latest element of `second` each time this sequence sends one.
+    ///
+    /// ```swift
+    /// let submitted = taps.withLatestFrom(text)
+    /// ```
+    public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> where Second.SharingStrategy == SharingStrategy {
+        SharedSequence(asObservable().withLatestFrom(second.asObservable()))
+    }
+
+    /// Runs the given closures for their side effects as events pass through.
+    ///
+    /// ```swift
+    /// name.do(onNext: { print("name is now \($0)") })
+    /// ```
+    public func `do`(
+        onNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Sends an element only after `dueTime` has passed without another one, on the
+    /// strategy's scheduler.
+    ///
+    /// ```swift
+    /// let query = text.debounce(.milliseconds(300))
+    /// ```
+    public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Sends at most one element per `dueTime`, on the strategy's scheduler.
+    ///
+    /// ```swift
+    /// let taps = rawTaps.throttle(.seconds(1))
+    /// ```
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
+    }
+}
+
+extension SharedSequenceConvertibleType where Element: Equatable {
+    /// Drops each element equal to the one before it.
+    ///
+    /// ```
+    /// source: -1-1-2-2-1-
+    /// result: -1---2---1-
+    /// ```
+    ///
+    /// ```swift
+    /// let name = text.distinctUntilChanged()
+    /// ```
+    public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged())
+    }
+}
+
+extension SharedSequenceConvertibleType {
+    /// Drops each element whose key equals the previous element's key.
+    ///
+    /// ```swift
+    /// let person = people.distinctUntilChanged { $0.id }
+    /// ```
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(keySelector))
+    }
+}
+
+extension SharedSequence {
+    /// Combines the latest elements of two shared sequences whenever either sends one,
+    /// once both have.
+    ///
+    /// ```
+    /// source1: -1---9--
+    /// source2: ---2----
+    /// result:  ---A-B--   (A = resultSelector(1, 2))
+    /// ```
+    ///
+    /// ```swift
+    /// let canSubmit = Driver.combineLatest(nameValid, passwordValid) { $0 && $1 }
+    /// ```
+    public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
+        _ source1: S1, _ source2: S2,
+        resultSelector: @escaping (S1.Element, S2.Element) -> Element
+    ) -> SharedSequence<SharingStrategy, Element> where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
+        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Combines the latest elements of three shared sequences whenever any sends one,
+    /// once all have.
+    ///
+    /// ```swift
+    /// let summary = Driver.combineLatest(a, b, c) { "\($0) \($1) \($2)" }
+    /// ```
+    public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType, S3: SharedSequenceConvertibleType>(
+        _ source1: S1, _ source2: S2, _ source3: S3,
+        resultSelector: @escaping (S1.Element, S2.Element, S3.Element) -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy, S3.SharingStrategy == SharingStrategy {
+        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+    }
+}
+
+extension SharedSequence where Element == Any {
+    /// Sends a tuple of the latest elements of two shared sequences whenever either
+    /// sends one, once both have.
+    ///
+    /// ```swift
+    /// Driver.combineLatest(name, age).drive(onNext: { name, age in print(name, age) })
+    /// ```
+    public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
+        _ source1: S1, _ source2: S2
+    ) -> SharedSequence<SharingStrategy, (S1.Element, S2.Element)> where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
+        SharedSequence<SharingStrategy, (S1.Element, S2.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable()))
+    }
+
+    /// Sends a tuple of the latest elements of three shared sequences whenever any
+    /// sends one, once all have.
+    ///
+    /// ```swift
+    /// Driver.combineLatest(a, b, c)
+    /// ```
+    public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType, S3: SharedSequenceConvertibleType>(
+        _ source1: S1, _ source2: S2, _ source3: S3
+    ) -> SharedSequence<SharingStrategy, (S1.Element, S2.Element, S3.Element)>
+    where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy, S3.SharingStrategy == SharingStrategy {
+        SharedSequence<SharingStrategy, (S1.Element, S2.Element, S3.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
+    }
+}

@@ -1,0 +1,94 @@
+import Dispatch
+
+/// A sequence for UI code that never fails, delivers on one scheduler (the main
+/// queue) and shares one subscription among its subscribers; its
+/// ``SharingStrategyProtocol`` decides how. ``Driver`` and ``Signal`` are the two
+/// kinds.
+///
+/// Every operator result is shared again, so subscribing twice to `driver.map(f)`
+/// runs `f` once per element.
+///
+/// ```swift
+/// let title: Driver<String> = model.name.asDriver(onErrorJustReturn: "")
+/// title.drive(titleLabel)
+/// ```
+public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType, ObservableConvertibleType {
+    let source: Observable<Element>
+
+    /// Wraps `source`, shared as the strategy says; the caller guarantees it never
+    /// fails and delivers on the strategy's scheduler.
+    init(_ source: Observable<Element>) {
+        self.source = SharingStrategy.share(source)
+    }
+
+    /// Wraps `source` as it is, for sources that need no sharing (`just`, `never` …).
+    init(raw source: Observable<Element>) {
+        self.source = source
+    }
+
+    /// The shared sequence as an ``Observable`` (which never fails).
+    ///
+    /// ```swift
+    /// let values: Observable<String> = driver.asObservable()
+    /// ```
+    public func asObservable() -> Observable<Element> {
+        source
+    }
+
+    /// Returns `self`.
+    public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> {
+        self
+    }
+}
+
+/// How a ``SharedSequence`` kind delivers and shares: its scheduler and its `share`.
+///
+/// ```swift
+/// DriverSharingStrategy.scheduler   // the main queue
+/// ```
+public protocol SharingStrategyProtocol {
+    /// The scheduler elements are delivered on.
+    static var scheduler: SchedulerType { get }
+
+    /// Shares `source` among subscribers.
+    static func share<Element>(_ source: Observable<Element>) -> Observable<Element>
+}
+
+/// A type that is, or presents itself as, a ``SharedSequence``; the protocol the
+/// shared-sequence operators extend.
+///
+/// ```swift
+/// func show<S: SharedSequenceConvertibleType>(_ s: S) where S.SharingStrategy == DriverSharingStrategy {}
+/// ```
+public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
+    /// The sharing strategy: ``DriverSharingStrategy`` or ``SignalSharingStrategy``.
+    associatedtype SharingStrategy: SharingStrategyProtocol
+
+    /// This value as a ``SharedSequence``.
+    func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
+}
+
+/// Makes the scheduler that ``Driver`` and ``Signal`` deliver on: a
+/// ``MainScheduler``.
+///
+/// ```swift
+/// let scheduler = SharingScheduler.make()
+/// ```
+public enum SharingScheduler {
+    /// A scheduler on the main queue.
+    public static func make() -> SchedulerType {
+        MainScheduler()
+    }
+}
+
+/// Stops the program in debug builds unless the caller runs on the main queue: the
+/// check behind `drive` and `emit`, which are for main-queue (UI) code.
+///
+/// In release builds it checks nothing.
+func ensureOnMainQueueInDebug(_ function: String) {
+    #if DEBUG
+    if !DispatchQueue.isMain {
+        fatalError("\(function) was called off the main queue. Drivers and Signals deliver on the main queue and must be driven (or emitted) from it: subscribe from main-queue code, e.g. inside DispatchQueue.main.async { … }.")
+    }
+    #endif
+}

@@ -1,0 +1,187 @@
+/// How a ``Signal`` shares: elements on the main queue, one shared subscription
+/// while connected, and no replay (`share(scope: .whileConnected)`).
+///
+/// ```swift
+/// let signal: SharedSequence<SignalSharingStrategy, Void> = .empty()
+/// ```
+public struct SignalSharingStrategy: SharingStrategyProtocol {
+    /// The main-queue scheduler (``SharingScheduler/make()``).
+    public static var scheduler: SchedulerType {
+        SharingScheduler.make()
+    }
+
+    /// `source.share(scope: .whileConnected)`.
+    public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
+        source.share(scope: .whileConnected)
+    }
+}
+
+/// A shared sequence for events: it never fails, delivers on the main queue, and a new
+/// subscriber gets only the elements sent after it subscribed (no replay).
+///
+/// ```
+/// source:      -1---2----3-
+/// subscriber1: -1---2----3-
+/// subscriber2:    --2----3-   (subscribed after 1)
+/// ```
+///
+/// ```swift
+/// let taps: Signal<Void> = tapRelay.asSignal()
+/// taps.emit(onNext: { print("tapped") })
+/// ```
+public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element>
+
+extension ObservableConvertibleType {
+    /// This sequence as a ``Signal`` that delivers on the main queue and, on error,
+    /// sends `onErrorJustReturn` and completes.
+    ///
+    /// ```swift
+    /// let results = api.search.asSignal(onErrorJustReturn: [])
+    /// ```
+    public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
+        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+    }
+
+    /// This sequence as a ``Signal`` that, on error, continues with `onErrorSignalWith`.
+    ///
+    /// ```swift
+    /// let results = api.search.asSignal(onErrorSignalWith: .empty())
+    /// ```
+    public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
+        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { _ in onErrorSignalWith.asObservable() })
+    }
+
+    /// This sequence as a ``Signal`` that, on error, continues with the Signal
+    /// `onErrorRecover` makes from the error.
+    ///
+    /// ```swift
+    /// let messages = api.messages.asSignal(onErrorRecover: { .just("failed: \($0)") })
+    /// ```
+    public func asSignal(onErrorRecover: @escaping (Swift.Error) -> Signal<Element>) -> Signal<Element> {
+        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { onErrorRecover($0).asObservable() })
+    }
+}
+
+extension PublishRelay {
+    /// The relay as a ``Signal``: each accepted element, on the main queue.
+    ///
+    /// ```swift
+    /// let taps: Signal<Void> = tapRelay.asSignal()
+    /// ```
+    public func asSignal() -> Signal<Element> {
+        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+    /// This Driver as a ``Signal``: the same elements, without the replay to new
+    /// subscribers.
+    ///
+    /// ```swift
+    /// let changes: Signal<String> = nameDriver.asSignal()
+    /// ```
+    public func asSignal() -> Signal<Element> {
+        Signal(asSharedSequence().asObservable())
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
+    /// Sends every event to each of `observers`, on the main queue.
+    ///
+    /// Must be called from the main queue: elsewhere it stops the program in debug
+    /// builds.
+    ///
+    /// ```swift
+    /// let binding = messages.emit(to: toastBinder)
+    /// ```
+    ///
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+        ensureOnMainQueueInDebug("emit(to:)")
+        return asSharedSequence().asObservable().subscribe { event in
+            for observer in observers {
+                observer.on(event)
+            }
+        }
+    }
+
+    /// Sends every event, each element wrapped in an optional, to each of `observers`.
+    ///
+    /// ```swift
+    /// let binding = messages.emit(to: optionalMessageBinder)
+    /// ```
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+        ensureOnMainQueueInDebug("emit(to:)")
+        return asSharedSequence().asObservable().subscribe { event in
+            let wrapped = event.map { Optional($0) }
+            for observer in observers {
+                observer.on(wrapped)
+            }
+        }
+    }
+
+    /// Sends every element to each of `relays`.
+    ///
+    /// ```swift
+    /// let binding = taps.emit(to: tapRelay)
+    /// ```
+    public func emit(to relays: PublishRelay<Element>...) -> Disposable {
+        ensureOnMainQueueInDebug("emit(to:)")
+        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Makes every element the current value of each of `relays`.
+    ///
+    /// ```swift
+    /// let binding = selections.emit(to: selectedRelay)
+    /// ```
+    public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
+        ensureOnMainQueueInDebug("emit(to:)")
+        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element to each of `relays`, which keep them for replay.
+    ///
+    /// ```swift
+    /// let binding = messages.emit(to: historyRelay)
+    /// ```
+    public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
+        ensureOnMainQueueInDebug("emit(to:)")
+        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Subscribes closures for elements, completion and disposal, on the main queue.
+    ///
+    /// Must be called from the main queue: elsewhere it stops the program in debug
+    /// builds.
+    ///
+    /// ```swift
+    /// let binding = taps.emit(onNext: { print("tapped") })
+    /// ```
+    ///
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func emit(
+        onNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        ensureOnMainQueueInDebug("emit(onNext:onCompleted:onDisposed:)")
+        return asSharedSequence().asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Like ``emit(onNext:onCompleted:onDisposed:)``, with `object` (held weakly)
+    /// passed to each closure.
+    ///
+    /// ```swift
+    /// taps.emit(with: self, onNext: { owner, _ in owner.submit() })
+    /// ```
+    public func emit<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        ensureOnMainQueueInDebug("emit(with:onNext:onCompleted:onDisposed:)")
+        return asSharedSequence().asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+}

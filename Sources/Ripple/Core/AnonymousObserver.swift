@@ -4,14 +4,15 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
     typealias EventHandler = (Event<Element>) -> Void
 
     private let eventHandler: EventHandler
-    // Elements go here when set, so they reach your `onNext` without being wrapped
-    // in an `Event` (see `ElementObserver`).
-    private let nextHandler: ((Element) -> Void)?
+    // Elements go here, so they reach your `onNext` without being wrapped in an `Event`
+    // (see `ElementObserver`). Not optional: unwrapping an optional closure copies it,
+    // a retain and a release per element.
+    private let nextHandler: (Element) -> Void
 
     /// An observer that hands every event to `eventHandler`.
     init(_ eventHandler: @escaping EventHandler) {
         self.eventHandler = eventHandler
-        self.nextHandler = nil
+        self.nextHandler = AnonymousObserver.nextAsEvent(eventHandler)
         super.init()
         AnonymousObserver.traceInit()
     }
@@ -38,11 +39,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         if elementTracingIsOn {
             AnonymousObserver.traceOnCoreNext()
         }
-        if let nextHandler {
-            nextHandler(element)
-        } else {
-            onCoreAsEvent(element)
-        }
+        nextHandler(element)
     }
 
     // Out of line, so the element path stays small while tracing is off.
@@ -51,11 +48,10 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         JourneyTrace.step("AnonymousObserver", "onCore(next:)", "calls the handler built from your closures")
     }
 
-    // Kept out of `onCore(next:)`: a function that builds an `Event` looks up the type
-    // `Event<Element>` on entry, even on the path that does not build one.
-    @inline(never)
-    private func onCoreAsEvent(_ element: Element) {
-        eventHandler(.next(element))
+    /// An element handler that wraps each element in `.next` for `eventHandler`: only
+    /// for observers built from a single event closure.
+    private static func nextAsEvent(_ eventHandler: @escaping EventHandler) -> (Element) -> Void {
+        { element in eventHandler(.next(element)) }
     }
 
     override func onCore(_ event: Event<Element>) {

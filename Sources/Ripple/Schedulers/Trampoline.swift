@@ -51,6 +51,11 @@ final class Trampoline {
         return result
     }
 
+    /// Whether no work waits in the queue (work may be running).
+    var isQueueEmpty: Bool {
+        count == 0
+    }
+
     func enqueue(_ work: TrampolineWork) {
         if count == ring.count {
             grow()
@@ -158,6 +163,7 @@ final class RecursiveTrampolineWork<State>: TrampolineWork, Cancelable {
     @exclusivity(unchecked) private var hasNextState = true
     @exclusivity(unchecked) private var laterStates: [State] = []
     @exclusivity(unchecked) private var laterCount = 0
+    @exclusivity(unchecked) private var runsAtOnce = 0
 
     init(state: State, action: @escaping Action) {
         self.action = action
@@ -169,26 +175,38 @@ final class RecursiveTrampolineWork<State>: TrampolineWork, Cancelable {
     }
 
     override func run(on trampoline: Trampoline) {
-        guard hasNextState else { return }
-        let state = nextState
-        if laterCount == 0 {
-            hasNextState = false
-        } else {
-            nextState = laterStates.removeFirst()
-            laterCount -= 1
-        }
-        if disposed.load(ordering: .relaxed) {
-            return
-        }
-        action(state) { newState in
-            if self.hasNextState {
-                self.laterStates.append(newState)
-                self.laterCount += 1
+        // A `recurse` made while the trampoline's queue is empty would put this work at
+        // the front of the queue, to be taken straight back off it: it runs again here
+        // instead (`runsAtOnce`), in the same order, without the queue round trip.
+        // A `recurse` made while other work waits goes behind that work, as queued.
+        runsAtOnce = 1
+        while runsAtOnce > 0 {
+            runsAtOnce -= 1
+            guard hasNextState else { return }
+            let state = nextState
+            if laterCount == 0 {
+                hasNextState = false
             } else {
-                self.nextState = newState
-                self.hasNextState = true
+                nextState = laterStates.removeFirst()
+                laterCount -= 1
             }
-            trampoline.enqueue(self)
+            if disposed.load(ordering: .relaxed) {
+                return
+            }
+            action(state) { newState in
+                if self.hasNextState {
+                    self.laterStates.append(newState)
+                    self.laterCount += 1
+                } else {
+                    self.nextState = newState
+                    self.hasNextState = true
+                }
+                if trampoline.isQueueEmpty {
+                    self.runsAtOnce += 1
+                } else {
+                    trampoline.enqueue(self)
+                }
+            }
         }
     }
 

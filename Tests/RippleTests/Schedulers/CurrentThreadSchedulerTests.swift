@@ -304,3 +304,42 @@ extension RippleTests {
         }
     }
 }
+
+extension RippleTests.CurrentThreadSchedulerTests {
+    /// A recursion step that recurses and also schedules other work keeps queue order,
+    /// whether the recursion runs again at once (nothing else queued) or goes behind
+    /// work queued before its `recurse`.
+    @Test func recursionKeepsQueueOrderAroundOtherScheduledWork() {
+        var log: [String] = []
+        var recursion: Disposable?
+        insideTrampoline {
+            recursion = CurrentThreadScheduler.instance.scheduleRecursive(0) { step, recurse in
+                log.append("step \(step)")
+                switch step {
+                case 0:
+                    // Nothing queued yet: step 1 comes before X.
+                    recurse(1)
+                    _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                        log.append("X")
+                        return Disposables.create()
+                    }
+                case 1:
+                    // X is queued: step 2 goes behind X; Y is queued before the recurse.
+                    _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                        log.append("Y")
+                        return Disposables.create()
+                    }
+                    recurse(2)
+                case 2:
+                    // Two recurses with nothing queued: both run, in order.
+                    recurse(3)
+                    recurse(4)
+                default:
+                    break
+                }
+            }
+        }
+        recursion?.dispose()
+        #expect(log == ["step 0", "step 1", "X", "Y", "step 2", "step 3", "step 4"])
+    }
+}

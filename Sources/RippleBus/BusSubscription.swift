@@ -1,0 +1,126 @@
+import Ripple
+import Synchronization
+
+/// One subscriber's place on an ``EventBus``, seen without its event type: what
+/// `publish` needs to offer an event to a subscriber that asked for a protocol or a
+/// superclass (``EventBus/events(matching:)``).
+// `@unchecked Sendable`: the class stores nothing; its subclass states why it is safe.
+class AnyBusSubscription: @unchecked Sendable {
+    /// Delivers `event` if it is of the subscriber's type (`event as? Event`).
+    func offer(_ event: Any) {
+        fatalError("AnyBusSubscription.offer(_:) must be overridden")
+    }
+}
+
+/// One subscriber's delivery line: an unbounded FIFO buffer drained on the subscriber's
+/// scheduler, one event at a time.
+///
+/// - `enqueue` (the publishing side) appends under `lock` and, if no drain is running or
+///   scheduled, schedules one. It never waits for the handler.
+/// - `drain` (on the scheduler) takes the whole buffer under `lock`, then calls
+///   `deliver` for each event outside it, checking `disposed` before each call; it loops
+///   until the buffer is empty and only then clears `draining`. So at most one drain
+///   exists at a time, whatever the scheduler: the handler never runs concurrently with
+///   itself, and events leave in the order they entered the buffer.
+/// - `dispose` sets `disposed` first (no call starts after that), then unregisters from
+///   the bus and drops the buffer and `deliver`.
+// `@unchecked Sendable`: `buffer`, `draining` and `deliver` are read and written only
+// under `lock`; `deliver` is called only by the single running drain (the `draining`
+// flag, set and cleared under `lock`, admits one). `scheduler` is only asked to
+// `schedule`, from publishing threads, as `observe(on:)` does with its scheduler.
+final class BusSubscription<Event: Sendable>: AnyBusSubscription, Disposable, @unchecked Sendable {
+    private let scheduler: any ImmediateSchedulerType
+    private let disposed = Atomic<Bool>(false)
+    private weak let bus: EventBus?
+    private let lock = BusLock()
+    private var buffer: [Event] = []
+    private var draining = false
+    private var deliver: ((Event) -> Void)?
+
+    init(bus: EventBus, scheduler: any ImmediateSchedulerType, deliver: @escaping (Event) -> Void) {
+        #if DEBUG
+        Resources.incrementTotal()
+        #endif
+        self.bus = bus
+        self.scheduler = scheduler
+        self.deliver = deliver
+    }
+
+    deinit {
+        #if DEBUG
+        Resources.decrementTotal()
+        #endif
+    }
+
+    var isDisposed: Bool {
+        disposed.load(ordering: .sequentiallyConsistent)
+    }
+
+    override func offer(_ event: Any) {
+        if let event = event as? Event {
+            enqueue(event)
+        }
+    }
+
+    /// Appends `event` to the buffer and makes sure a drain will run; never blocks on
+    /// the handler.
+    func enqueue(_ event: Event) {
+        if isDisposed {
+            return
+        }
+        let startsDrain: Bool = lock.withLock {
+            buffer.append(event)
+            if draining {
+                return false
+            }
+            draining = true
+            return true
+        }
+        if startsDrain {
+            _ = scheduler.schedule(self) { subscription in
+                subscription.drain()
+                return Disposables.create()
+            }
+        }
+    }
+
+    private func drain() {
+        while true {
+            let next: (batch: [Event], deliver: (Event) -> Void)? = lock.withLock {
+                guard !buffer.isEmpty, let deliver, !isDisposed else {
+                    buffer = []
+                    draining = false
+                    return nil
+                }
+                defer { buffer = [] }
+                return (buffer, deliver)
+            }
+            guard let next else {
+                return
+            }
+            for event in next.batch {
+                if isDisposed {
+                    break
+                }
+                next.deliver(event)
+            }
+        }
+    }
+
+    func dispose() {
+        if disposed.exchange(true, ordering: .sequentiallyConsistent) {
+            return
+        }
+        bus?.remove(self)
+        // Released outside the lock: dropping the handler may run deinits of what it
+        // captured, which may call back into the bus.
+        let released: (buffer: [Event], deliver: ((Event) -> Void)?) = lock.withLock {
+            defer {
+                buffer = []
+                deliver = nil
+            }
+            return (buffer, deliver)
+        }
+        _ = released
+    }
+}

@@ -1,0 +1,69 @@
+import Dispatch
+import Synchronization
+@testable import Ripple
+
+/// Waits, sleeping a millisecond between looks, until `condition` holds; `false` if it
+/// still does not after ``waitLimit``. Used for deliveries on other queues.
+func busWait(until condition: () -> Bool) -> Bool {
+    let deadline = DispatchTime.now() + waitLimit
+    while !condition() {
+        if DispatchTime.now() >= deadline {
+            return false
+        }
+        pause(.milliseconds(1))
+    }
+    return true
+}
+
+/// A handler's view of itself for the bus tests: records what it receives, and counts
+/// how many calls are inside it at once (a bus subscriber must never see two).
+final class BusProbe<Value: Sendable>: Sendable {
+    private let received = Mutex<[Value]>([])
+    private let overlap = OverlapDetector()
+
+    /// Records `value`, staying inside the handler a little so overlaps would show.
+    func handle(_ value: Value) {
+        overlap.enter()
+        received.withLock { $0.append(value) }
+        overlap.leave()
+    }
+
+    var values: [Value] {
+        received.withLock { $0 }
+    }
+
+    var count: Int {
+        received.withLock { $0.count }
+    }
+
+    /// The most calls that were inside ``handle(_:)`` at the same time.
+    var mostAtOnce: Int {
+        overlap.maximum
+    }
+
+    /// Waits until `count` values have arrived.
+    func wait(for count: Int) -> Bool {
+        busWait { self.count >= count }
+    }
+}
+
+/// Events for the bus's protocol and superclass subscriptions.
+protocol BusUserEvent: Sendable {
+    var user: String { get }
+}
+
+struct BusLoggedIn: BusUserEvent, Equatable {
+    let user: String
+}
+
+struct BusLoggedOut: BusUserEvent, Equatable {
+    let user: String
+}
+
+class BusBaseEvent: @unchecked Sendable {
+    // `@unchecked Sendable`: immutable; not final because the tests subclass it.
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+final class BusDerivedEvent: BusBaseEvent, @unchecked Sendable {}

@@ -132,13 +132,13 @@ public final class EventBus: @unchecked Sendable {
     /// - Parameters:
     ///   - type: The event type to receive.
     ///   - scheduler: Where the handler runs. By default, a new serial dispatch queue
-    ///     (quality of service `.default`) for this subscription alone, so a slow
+    ///     for this subscription alone (``makeSubscriptionScheduler()``), so a slow
     ///     handler delays nobody else.
     ///   - handler: Called with each event.
     /// - Returns: A disposable that ends the subscription.
     public func subscribe<E: Sendable>(
         _ type: E.Type,
-        on scheduler: ImmediateSchedulerType = SerialDispatchQueueScheduler(qos: .default, internalSerialQueueName: "ripple.bus.subscription"),
+        on scheduler: ImmediateSchedulerType = EventBus.makeSubscriptionScheduler(),
         handler: @escaping @Sendable (E) -> Void
     ) -> Disposable {
         register(type, matching: false, scheduler: scheduler, deliver: handler)
@@ -238,7 +238,7 @@ public final class EventBus: @unchecked Sendable {
     /// ```
     public func subscribe<E: Sendable>(
         matching type: E.Type,
-        on scheduler: ImmediateSchedulerType = SerialDispatchQueueScheduler(qos: .default, internalSerialQueueName: "ripple.bus.subscription"),
+        on scheduler: ImmediateSchedulerType = EventBus.makeSubscriptionScheduler(),
         handler: @escaping @Sendable (E) -> Void
     ) -> Disposable {
         register(type, matching: true, scheduler: scheduler, deliver: handler)
@@ -252,9 +252,24 @@ public final class EventBus: @unchecked Sendable {
 
     // MARK: - Registry
 
+    /// The scheduler a subscription gets when it names none: a new serial dispatch
+    /// queue of its own.
+    ///
+    /// The queue does not target a global queue, so dispatch gives it a thread whenever
+    /// it has work (an "overcommit" queue): a handler that blocks holds up only its
+    /// own subscription, not the global queues' limited pool of threads that other
+    /// subscribers' queues would share.
+    ///
+    /// ```swift
+    /// let subscription = bus.subscribe(Int.self, on: EventBus.makeSubscriptionScheduler()) { print($0) }
+    /// ```
+    public static func makeSubscriptionScheduler() -> SerialDispatchQueueScheduler {
+        SerialDispatchQueueScheduler(internalSerialQueueName: "ripple.bus.subscription")
+    }
+
     private func observable<E: Sendable>(_ type: E.Type, matching: Bool, scheduler: ImmediateSchedulerType?) -> Observable<E> {
         Observable.create { [self] observer in
-            let scheduler = scheduler ?? SerialDispatchQueueScheduler(qos: .default, internalSerialQueueName: "ripple.bus.subscription")
+            let scheduler = scheduler ?? EventBus.makeSubscriptionScheduler()
             return register(type, matching: matching, scheduler: scheduler) { observer.onNext($0) }
         }
     }

@@ -315,6 +315,20 @@ extension RippleTests {
             #expect(weakOwner == nil)
         }
 
+        @Test func disposingEverySubscriptionReturnsResourcesToTheirStart() {
+            let before = Resources.total
+            let bus = EventBus()
+            var subscriptions = (0..<50).map { _ in bus.subscribe(Int.self) { _ in } }
+            subscriptions += (0..<50).map { _ in bus.subscribe(matching: (any BusUserEvent).self) { _ in } }
+            subscriptions.append(bus.events(Int.self).map { $0 + 1 }.subscribe(onNext: { _ in }))
+            #expect(Resources.total >= before + 101)
+            bus.publish(1)
+            bus.publish(BusLoggedIn(user: "dee"))
+            subscriptions.forEach { $0.dispose() }
+            subscriptions.removeAll()   // a disposable still held is itself still alive
+            #expect(busWait { Resources.total == before })
+        }
+
         // MARK: - Main queue
 
         @Test func subscribeOnMainDeliversOnTheMainQueueInOrder() {

@@ -25,8 +25,8 @@ class AnyBusSubscription: @unchecked Sendable {
 /// - `dispose` sets `disposed` first (no call starts after that), then unregisters from
 ///   the bus and drops the buffer and `deliver`.
 // `@unchecked Sendable`: `buffer`, `draining` and `deliver` are read and written only
-// under `lock`; `deliver` is called only by the single running drain (the `draining`
-// flag, set and cleared under `lock`, admits one). `scheduler` is only asked to
+// under `lock`; `batch` is used only by the single running drain (the `draining` flag,
+// set and cleared under `lock`, admits one), which is also the only caller of `deliver`. `scheduler` is only asked to
 // `schedule`, from publishing threads, as `observe(on:)` does with its scheduler.
 final class BusSubscription<Event: Sendable>: AnyBusSubscription, Disposable, @unchecked Sendable {
     private let scheduler: any ImmediateSchedulerType
@@ -34,6 +34,8 @@ final class BusSubscription<Event: Sendable>: AnyBusSubscription, Disposable, @u
     private weak let bus: EventBus?
     private let lock = BusLock()
     private var buffer: [Event] = []
+    // Touched only by the one running drain (and swapped with `buffer` under `lock`).
+    private var batch: [Event] = []
     private var draining = false
     private var deliver: ((Event) -> Void)?
 
@@ -84,26 +86,47 @@ final class BusSubscription<Event: Sendable>: AnyBusSubscription, Disposable, @u
         }
     }
 
+    /// The most buffered events whose array an idle subscription keeps allocated.
+    private static var keptCapacity: Int { 64 }
+
     private func drain() {
-        while true {
-            let next: (batch: [Event], deliver: (Event) -> Void)? = lock.withLock {
-                guard !buffer.isEmpty, let deliver, !isDisposed else {
-                    buffer = []
-                    draining = false
-                    return nil
-                }
-                defer { buffer = [] }
-                return (buffer, deliver)
-            }
-            guard let next else {
-                return
-            }
-            for event in next.batch {
+        while let deliver = takeBatch() {
+            for event in batch {
                 if isDisposed {
                     break
                 }
-                next.deliver(event)
+                deliver(event)
             }
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Moves the buffered events into `batch` and returns the handler to give them to;
+    /// or, when there is nothing left to deliver (or the subscription is disposed), ends
+    /// the drain and returns `nil`.
+    ///
+    /// `batch` is the drain's own array: the one running drain swaps it with `buffer`
+    /// under the lock, so both keep their capacity and a steady stream of events
+    /// allocates nothing.
+    private func takeBatch() -> ((Event) -> Void)? {
+        lock.withLock {
+            if !buffer.isEmpty, !isDisposed, let deliver {
+                swap(&buffer, &batch)
+                return deliver
+            }
+            // Ends the drain; `batch` is reset before `draining` is cleared, since the
+            // next drain may start as soon as it is. Small arrays keep their capacity
+            // for the next burst, large ones are freed.
+            if isDisposed || buffer.capacity > Self.keptCapacity {
+                buffer = []
+            } else {
+                buffer.removeAll(keepingCapacity: true)
+            }
+            if isDisposed || batch.capacity > Self.keptCapacity {
+                batch = []
+            }
+            draining = false
+            return nil
         }
     }
 

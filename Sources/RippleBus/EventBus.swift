@@ -41,11 +41,14 @@ import Ripple
 ///   subscriber chose a scheduler that runs work inline, such as `ImmediateScheduler`).
 ///   The buffer is unbounded, so every event published while a subscription is live is
 ///   delivered to it unless the subscription is disposed first.
-/// - **Disposal.** Once `dispose()` has returned, the handler is not called again and
-///   events still buffered are dropped. A handler call that had already started when
-///   `dispose()` was called is not interrupted and may still be running when `dispose()`
-///   returns (`dispose()` does not wait for it, so disposing from inside a handler, or
-///   from the main queue for a main-queue subscriber, cannot deadlock).
+/// - **Disposal.** Before each handler call, the subscription's queue checks an atomic
+///   "disposed" flag; that check is the moment a delivery starts. `dispose()` sets the
+///   flag before it returns, so once it has returned no delivery starts, events still
+///   buffered are dropped, and the handler is released. At most one call, one whose
+///   check came before the flag was set, may still be running (or just entering the
+///   handler) when `dispose()` returns: `dispose()` does not wait for it, so disposing
+///   from inside a handler, or from the main queue for a main-queue subscriber, cannot
+///   deadlock.
 /// - **Thread safety.** Publishing, subscribing and disposing may happen on any threads
 ///   at once.
 /// - **Snapshot.** Each publish goes to the subscribers registered when it took its
@@ -206,9 +209,11 @@ public final class EventBus: @unchecked Sendable {
     /// such as `(any UserEvent).self`, or a class, whose subclasses match too), whatever
     /// type it was published as.
     ///
-    /// Otherwise like ``events(_:)``. Matching costs a dynamic cast per published event
-    /// and matching subscriber (publishes of types nobody matches pay one branch), so
-    /// exact-type subscriptions stay the fast path.
+    /// Otherwise like ``events(_:)``. While matching subscribers exist, every publish
+    /// (of any type) tries one dynamic cast (`event as? E`) per matching subscriber; a
+    /// failed cast to a protocol costs several times a publish that reaches nobody. A
+    /// bus without matching subscribers pays one branch, so exact-type subscriptions
+    /// stay the fast path: prefer them for high-rate events.
     ///
     /// ```swift
     /// protocol UserEvent: Sendable {}

@@ -17,17 +17,18 @@ class AnyBusSubscription: @unchecked Sendable {
 ///
 /// - `enqueue` (the publishing side) appends under `lock` and, if no drain is running or
 ///   scheduled, schedules one. It never waits for the handler.
-/// - `drain` (on the scheduler) takes the whole buffer under `lock`, then calls
-///   `deliver` for each event outside it, checking `disposed` before each call; it loops
-///   until the buffer is empty and only then clears `draining`. So at most one drain
+/// - `drain` (on the scheduler) swaps the whole buffer into `batch` under `lock`, then
+///   calls `deliver` for each event outside it, checking `disposed` before each call; it
+///   loops until the buffer is empty and only then clears `draining`. So at most one drain
 ///   exists at a time, whatever the scheduler: the handler never runs concurrently with
 ///   itself, and events leave in the order they entered the buffer.
 /// - `dispose` sets `disposed` first (no call starts after that), then unregisters from
 ///   the bus and drops the buffer and `deliver`.
 // `@unchecked Sendable`: `buffer`, `draining` and `deliver` are read and written only
 // under `lock`; `batch` is used only by the single running drain (the `draining` flag,
-// set and cleared under `lock`, admits one), which is also the only caller of `deliver`. `scheduler` is only asked to
-// `schedule`, from publishing threads, as `observe(on:)` does with its scheduler.
+// set and cleared under `lock`, admits one), which is also the only caller of
+// `deliver`. `scheduler` is only asked to `schedule`, from publishing threads, as
+// `observe(on:)` does with its scheduler.
 final class BusSubscription<Event: Sendable>: AnyBusSubscription, Disposable, @unchecked Sendable {
     private let scheduler: any ImmediateSchedulerType
     private let disposed = Atomic<Bool>(false)

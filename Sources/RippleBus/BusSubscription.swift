@@ -33,7 +33,7 @@ final class BusSubscription<Event: Sendable>: AnyBusSubscription, Disposable, @u
     private let scheduler: any ImmediateSchedulerType
     private let disposed = Atomic<Bool>(false)
     private weak let bus: EventBus?
-    private let lock = BusLock()
+    private let lock = Lock()
     private var buffer: [Event] = []
     // Touched only by the one running drain (and swapped with `buffer` under `lock`).
     private var batch: [Event] = []

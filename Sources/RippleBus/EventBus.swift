@@ -69,7 +69,7 @@ public final class EventBus: @unchecked Sendable {
     /// ```
     public static let shared = EventBus()
 
-    private let lock = BusLock()
+    private let lock = Lock()
     // Guarded by `lock`. Subscribers by the `ObjectIdentifier` of their event type; each
     // list holds `BusSubscription<E>` of that very `E`. Empty lists are removed.
     private var exact: [ObjectIdentifier: ContiguousArray<AnyBusSubscription>] = [:]

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Ripple", targets: ["Ripple"]),
         .library(name: "RippleTest", targets: ["RippleTest"]),
         .library(name: "RippleBlocking", targets: ["RippleBlocking"]),
+        .library(name: "RippleFoundation", targets: ["RippleFoundation"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
         .executable(name: "ripple-bench", targets: ["ripple-bench"]),
     ],
@@ -19,8 +20,9 @@ let package = Package(
         .target(name: "Ripple", swiftSettings: strict),
         .target(name: "RippleTest", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBlocking", dependencies: ["Ripple"], swiftSettings: strict),
+        .target(name: "RippleFoundation", dependencies: ["Ripple"], swiftSettings: strict),
         .executableTarget(name: "ripple-tour", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
         .executableTarget(name: "ripple-bench", dependencies: ["Ripple"], swiftSettings: strict),
-        .testTarget(name: "RippleTests", dependencies: ["Ripple", "RippleTest", "RippleBlocking"], swiftSettings: strict),
+        .testTarget(name: "RippleTests", dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleFoundation"], swiftSettings: strict),
     ]
 )

@@ -3,9 +3,12 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Testing
 
 /// A real HTTP server on 127.0.0.1, for tests of `URLSession.rx`: a `python3` child
-/// process running ``script``, one per test, on a port the system picks.
+/// process running ``script``, on a port the system picks. A suite marked
+/// `.localHTTPServer` shares one for all its tests (``current``); a test may also
+/// start its own with ``start()``.
 ///
 /// Routes (all `GET`, JSON bodies, `Connection: close`):
 /// - `/users`: 200, `[{"id": 1, "name": "Ada"}, {"id": 2, "name": "Grace"}]`;
@@ -95,6 +98,10 @@ final class LocalHTTPServer: @unchecked Sendable {
     server.serve_forever()
     """#
 
+    /// The server of the suite being run (see ``SharedLocalHTTPServer``), or `nil` if
+    /// it could not start (an issue then says why).
+    @TaskLocal static var current: LocalHTTPServer?
+
     /// The port the server listens on.
     let port: Int
     private let process: Process
@@ -168,6 +175,41 @@ final class LocalHTTPServer: @unchecked Sendable {
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: errorLog)
     }
+}
+
+/// Starts one ``LocalHTTPServer`` around a whole suite and stops it afterwards; the
+/// suite's tests find it in ``LocalHTTPServer/current``. Starting python3 costs far
+/// more than a request, so one server per suite keeps the tests fast; tests that
+/// count requests use keys of their own.
+///
+/// If the server cannot start, an issue is recorded that says why, and
+/// ``LocalHTTPServer/current`` is `nil` (the tests then record their own issue: none
+/// passes without a server).
+struct SharedLocalHTTPServer: SuiteTrait, TestScoping {
+    var isRecursive: Bool { false }
+
+    func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let server: LocalHTTPServer?
+        do {
+            server = try LocalHTTPServer.start()
+        } catch {
+            Issue.record("\(error)")
+            server = nil
+        }
+        defer { server?.stop() }
+        try await LocalHTTPServer.$current.withValue(server) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == SharedLocalHTTPServer {
+    /// Runs the suite with one shared local HTTP server.
+    static var localHTTPServer: Self { SharedLocalHTTPServer() }
 }
 
 /// Reads the first line of a pipe on a background thread, with a time limit.

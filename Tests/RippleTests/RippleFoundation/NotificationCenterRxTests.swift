@@ -114,24 +114,6 @@ extension RippleTests {
             center.post(name: Self.refresh, object: nil)
         }
 
-        @Test func withoutDisposalTheCenterKeepsTheObserverAlive() {
-            let count = Counter()
-            let before = Resources.total
-            do {
-                let center = NotificationCenter()
-                func subscribeAndForget() {
-                    _ = center.rx.notification(Self.refresh).subscribe(onNext: { _ in count.increment() })
-                }
-                subscribeAndForget()
-                // Nothing but the center holds the subscription now, and it still delivers.
-                #expect(Resources.total > before)
-                center.post(name: Self.refresh, object: nil)
-                #expect(count.value == 1)
-            }
-            // The center is gone, and its observer with it.
-            #expect(Resources.total == before)
-        }
-
         @Test func afterDisposalPostsReachNothing() {
             let center = NotificationCenter()
             let count = Counter()

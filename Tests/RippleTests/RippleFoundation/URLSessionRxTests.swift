@@ -9,19 +9,15 @@ import RippleBlocking
 import RippleFoundation
 
 extension RippleTests {
-    @Suite struct URLSessionRxTests {
-        /// Runs `body` with a fresh local server, stopped afterwards; if the server
-        /// cannot start, records an issue that says why (the test fails: it is never
-        /// skipped silently).
+    @Suite(.localHTTPServer) struct URLSessionRxTests {
+        /// Runs `body` with the suite's local server; if there is none (python3 could
+        /// not start it), records an issue that says so: the test fails, it is never
+        /// skipped silently.
         static func withServer(_ body: (LocalHTTPServer) throws -> Void) throws {
-            let server: LocalHTTPServer
-            do {
-                server = try LocalHTTPServer.start()
-            } catch {
-                Issue.record("\(error)")
+            guard let server = LocalHTTPServer.current else {
+                Issue.record("No local HTTP server: python3 could not start one (see the suite's issue); this test needs it")
                 return
             }
-            defer { server.stop() }
             try body(server)
         }
 
@@ -217,10 +213,9 @@ extension RippleTests {
                 let subscription = URLSession.shared.rx.response(request: server.request("/users"))
                     .map { $0.response.statusCode }
                     .observe(on: MainScheduler.instance)
-                    .do(onNext: { _ in onMain.append(DispatchQueue.isMain) }, onCompleted: {
-                        onMain.append(DispatchQueue.isMain)
-                        done.signal()
-                    })
+                    .do(onNext: { _ in onMain.append(DispatchQueue.isMain) },
+                        onCompleted: { onMain.append(DispatchQueue.isMain) },
+                        afterCompleted: { done.signal() })
                     .subscribe(recorder)
                 #expect(waitFor(done))
                 subscription.dispose()
@@ -288,7 +283,7 @@ extension RippleTests {
                 let recorder = EventRecorder<Int>()
                 let subscription = URLSession.shared.rx.response(request: server.request("/users"))
                     .map { $0.response.statusCode }
-                    .do(onCompleted: { done.signal() })
+                    .do(afterCompleted: { done.signal() })
                     .subscribe(recorder)
                 #expect(waitFor(done))
                 subscription.dispose()

@@ -272,7 +272,7 @@ extension RippleTests {
                 // Long enough that the first attempt has surely returned when the wait
                 // ends (an attempt still being set up would run the next one itself).
                 .retry(maxAttempts: 3, initialDelay: .milliseconds(100), multiplier: 1, scheduler: scheduler)
-                .do(onCompleted: { done.signal() })
+                .do(afterCompleted: { done.signal() })
                 .subscribe(recorder)
             #expect(waitFor(done))
             subscription.dispose()

@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "RippleTest", targets: ["RippleTest"]),
         .library(name: "RippleBlocking", targets: ["RippleBlocking"]),
         .library(name: "RippleBus", targets: ["RippleBus"]),
+        .library(name: "RippleFoundation", targets: ["RippleFoundation"]),
+        .executable(name: "user-feed", targets: ["user-feed"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
         .executable(name: "ripple-bench", targets: ["ripple-bench"]),
     ],
@@ -21,8 +23,20 @@ let package = Package(
         .target(name: "RippleTest", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBlocking", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBus", dependencies: ["Ripple"], swiftSettings: strict),
-        .executableTarget(name: "ripple-tour", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
+        .target(name: "RippleFoundation", dependencies: ["Ripple"], swiftSettings: strict),
+        // Seed 003's example, ready to copy: the view model and its loopback server
+        // (a library the tour's `bus` chapter and the tests use) and a runnable demo.
+        .target(
+            name: "UserFeed", dependencies: ["Ripple", "RippleBus", "RippleFoundation"],
+            path: "Examples/UserFeed", swiftSettings: strict
+        ),
+        .executableTarget(name: "user-feed", dependencies: ["Ripple", "RippleBus", "UserFeed"], path: "Examples/UserFeedDemo", swiftSettings: strict),
+        .executableTarget(name: "ripple-tour", dependencies: ["Ripple", "RippleTest", "RippleBus", "UserFeed"], swiftSettings: strict),
         .executableTarget(name: "ripple-bench", dependencies: ["Ripple"], swiftSettings: strict),
-        .testTarget(name: "RippleTests", dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus"], swiftSettings: strict),
+        .testTarget(
+            name: "RippleTests",
+            dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleFoundation", "UserFeed"],
+            swiftSettings: strict
+        ),
     ]
 )

@@ -14,7 +14,6 @@ let package = Package(
         .library(name: "RippleBlocking", targets: ["RippleBlocking"]),
         .library(name: "RippleBus", targets: ["RippleBus"]),
         .library(name: "RippleFoundation", targets: ["RippleFoundation"]),
-        .executable(name: "user-feed", targets: ["user-feed"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
         .executable(name: "ripple-bench", targets: ["ripple-bench"]),
     ],

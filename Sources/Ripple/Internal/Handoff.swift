@@ -17,17 +17,20 @@ import Dispatch
 ///   must. Moving work to another thread is what a scheduler is for (in RxSwift too).
 ///
 /// Use it only in that way: wrap, send once, never read the value on the sending side.
+/// It is `package` so RippleFoundation can hand an observer to Foundation's `@Sendable`
+/// completion handlers under the same argument (the observer is a sink built to be
+/// called from any thread).
 ///
 /// ```swift
 /// let work = Handoff { _ = action(state) }   // `action` and `state` are not Sendable
 /// queue.async { work.value() }
 /// ```
-struct Handoff<Value>: @unchecked Sendable {
+package struct Handoff<Value>: @unchecked Sendable {
     /// The value being handed over; read only by the receiving queue.
-    let value: Value
+    package let value: Value
 
     /// Wraps `value` for the trip to another queue.
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 }

@@ -38,21 +38,26 @@ final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RangeSink(observer: observer, cancel: cancel)
+        let sink = RangeSink<Element, Observer>(observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class RangeSink<Observer: ElementObserver>: Sink<Observer> where Observer.Element: RxAbstractInteger {
-    typealias Element = Observer.Element
+/// `Element` is a generic parameter rather than `Observer.Element`, so unspecialised
+/// code reads it and its integer conformance from the class metadata instead of looking
+/// them up per element.
+final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObserver>: Sink<Observer> where Observer.Element == Element {
 
     func run(_ parent: RangeProducer<Element>) -> Disposable {
         let start = parent.start, count = parent.count
-        return parent.scheduler.scheduleRecursive(0 as Element) { offset, recurse in
+        // Made once here: an integer literal in generic code is built through the
+        // type's literal protocols, which would cost lookups for every element.
+        let zero: Element = 0, one: Element = 1
+        return parent.scheduler.scheduleRecursive(zero) { offset, recurse in
             if offset < count {
                 self.forwardOn(next: start + offset)
-                recurse(offset + 1)
+                recurse(offset + one)
             } else {
                 self.forwardCompletedAndDispose()
             }

@@ -39,12 +39,7 @@ extension ObservableType {
             Disposables.create()
         }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let observer = AnonymousObserver<Element>(next: { element in
-            if elementTracingIsOn {
-                traceYourOnNext(element)
-            }
-            onNext?(element)
-        }, stop: { event in
+        let observer = AnonymousObserver<Element>(next: elementHandler(onNext), stop: { event in
             switch event {
             case .next(let element):
                 onNext?(element)
@@ -66,7 +61,20 @@ extension ObservableType {
                 disposable.dispose()
             }
         })
-        return Disposables.create(asObservable().subscribe(elementObserver: observer), disposable)
+        let subscription = asObservable().subscribe(elementObserver: observer)
+        let kind = ObjectIdentifier(type(of: subscription))
+        if onDisposed == nil, kind == ObjectIdentifier(SinkDisposer.self) || kind == ObjectIdentifier(NopDisposable.self) {
+            // `disposable` does nothing, so the subscription alone is the whole
+            // disposable, and pairing it with a no-op would cost an object and a few
+            // existential copies on every subscribe and dispose. The pair does one more
+            // thing: once disposed it drops its references, which breaks a cycle
+            // through an `onNext` that captures its own subscription. A SinkDisposer
+            // drops its references too and a NopDisposable holds none; any other
+            // subscription (a subject's, say) keeps the pair. (The type is compared
+            // rather than cast with `is`, which costs hundreds of instructions.)
+            return subscription
+        }
+        return Disposables.create(subscription, disposable)
     }
 
     /// Subscribes closures that receive `object` as their first argument, holding
@@ -103,6 +111,29 @@ extension ObservableType {
             }
         )
     }
+}
+
+/// The element handler `subscribe(onNext:…)` gives its ``AnonymousObserver``.
+///
+/// In release builds, where the element trace points compile away, it is `onNext`
+/// itself (or a no-op), so an element makes one closure call, not two, and subscribing
+/// allocates no wrapper. Debug builds wrap it to report the "your code: onNext" step.
+private func elementHandler<Element>(_ onNext: ((Element) -> Void)?) -> (Element) -> Void {
+    #if DEBUG
+    return { element in
+        if elementTracingIsOn {
+            traceYourOnNext(element)
+        }
+        onNext?(element)
+    }
+    #else
+    // Not `onNext ?? { _ in }`: `??` is generic over the closure type, and passing a
+    // closure through it allocates two reabstraction thunks.
+    if let onNext {
+        return onNext
+    }
+    return { _ in }
+    #endif
 }
 
 /// The trace point before your `onNext`; out of line, so the element path stays small

@@ -31,15 +31,17 @@ final private class Filter<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
+        let sink = FilterSink<Element, Observer>(predicate: predicate, observer: observer, cancel: cancel)
         let subscription = source.subscribe(elementObserver: sink)
         return (sink: sink, subscription: subscription)
     }
 }
 
 /// Asks the predicate about each element and forwards those it accepts.
-final private class FilterSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
-    typealias Element = Observer.Element
+///
+/// `Element` is a generic parameter rather than `Observer.Element`, so unspecialised
+/// code reads it from the class metadata instead of looking it up per element.
+final private class FilterSink<Element, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Element {
 
     private let predicate: (Element) throws -> Bool
 

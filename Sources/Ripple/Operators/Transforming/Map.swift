@@ -31,7 +31,7 @@ final private class Map<Source, Result>: Producer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = MapSink<Source, Observer>(transform: transform, observer: observer, cancel: cancel)
+        let sink = MapSink<Source, Result, Observer>(transform: transform, observer: observer, cancel: cancel)
         let subscription = source.subscribe(elementObserver: sink)
         return (sink: sink, subscription: subscription)
     }
@@ -39,12 +39,17 @@ final private class Map<Source, Result>: Producer<Result> {
 
 /// Transforms each element on the element road: no `Event` is built or switched over
 /// per element, and nothing is allocated.
-final private class MapSink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+///
+/// `Result` repeats `Observer.Element` as a generic parameter of its own: unspecialised
+/// generic code finds a class's generic parameters in its metadata, but looks an
+/// associated type up in the runtime's cache on every call, so this saves a lookup per
+/// element.
+final private class MapSink<Source, Result, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Result {
     typealias Element = Source
 
-    private let transform: (Source) throws -> Observer.Element
+    private let transform: (Source) throws -> Result
 
-    init(transform: @escaping (Source) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
     }

@@ -8,6 +8,12 @@ private final class Screen {
     var shown: [Int] = []
 }
 
+/// A plain, non-`Sendable` class, like most view models.
+private final class Tally {
+    private(set) var total = 0
+    func add(_ value: Int) { total += value }
+}
+
 extension RippleTests {
     /// Main-actor code using Ripple in a Swift 6 client (this test target is compiled
     /// in the Swift 6 language mode): closures written in main-actor code, run by
@@ -101,6 +107,24 @@ extension RippleTests {
                 #expect(await eventually { screen.shown == [1, 2, 3] })
                 #expect(count == 3)
                 subscription.dispose()
+            }
+            #expect(await resourcesReturn(to: baseline))
+        }
+
+        /// RxSwift forms that a `@MainActor` closure parameter would reject keep
+        /// compiling with `drive`: a closure value held in a variable, and a method of a
+        /// non-`Sendable` object.
+        @MainActor
+        @Test func driveTakesClosureValuesAndMethodReferences() async {
+            let baseline = Resources.total
+            do {
+                let tally = Tally()
+                let handler: (Int) -> Void = { tally.add($0) }
+                let first = Driver.of(1, 2).drive(onNext: handler)
+                let second = Driver.of(3).drive(onNext: tally.add)
+                #expect(await eventually { tally.total == 6 })
+                first.dispose()
+                second.dispose()
             }
             #expect(await resourcesReturn(to: baseline))
         }

@@ -13,6 +13,7 @@ let chapters: [Chapter] = [
     operatorsChapter,
     subjectsChapter,
     bindingsChapter,
+    asyncChapter,
     busChapter,
 ]
 

@@ -64,3 +64,8 @@ public final class BehaviorRelay<Element>: ObservableType {
         subject
     }
 }
+
+// Sendable when the elements are: the only stored property is an immutable reference to
+// a `BehaviorSubject`, which is `Sendable` under the same condition (its state is guarded by its
+// lock).
+extension BehaviorRelay: Sendable where Element: Sendable {}

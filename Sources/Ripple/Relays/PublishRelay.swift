@@ -45,3 +45,8 @@ public final class PublishRelay<Element>: ObservableType {
         subject
     }
 }
+
+// Sendable when the elements are: the only stored property is an immutable reference to
+// a `PublishSubject`, which is `Sendable` under the same condition (its state is guarded by its
+// lock).
+extension PublishRelay: Sendable where Element: Sendable {}

@@ -70,3 +70,8 @@ public final class ReplayRelay<Element>: ObservableType {
         subject
     }
 }
+
+// Sendable when the elements are: the only stored property is an immutable reference to
+// a `ReplaySubject`, which is `Sendable` under the same condition (its state is guarded by its
+// lock).
+extension ReplayRelay: Sendable where Element: Sendable {}

@@ -109,3 +109,10 @@ extension AsyncSubject: ElementObserver {
         }
     }
 }
+
+// `@unchecked Sendable` when the elements are: every mutable property (its observers, terminal state and `lastElement`) is read
+// and written only under `core.lock` (the `Lock` in `SubjectCore`), and events reach
+// observers one at a time under the core's right to deliver. An element handed to
+// `on(_:)` on one thread reaches observers on that or another thread, hence the
+// condition on `Element`.
+extension AsyncSubject: @unchecked Sendable where Element: Sendable {}

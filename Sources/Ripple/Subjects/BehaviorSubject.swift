@@ -152,3 +152,10 @@ extension BehaviorSubject: ElementObserver {
         core.deliver(element, to: observers)
     }
 }
+
+// `@unchecked Sendable` when the elements are: every mutable property (its observers, terminal state and current `element`) is read
+// and written only under `core.lock` (the `Lock` in `SubjectCore`), and events reach
+// observers one at a time under the core's right to deliver. An element handed to
+// `on(_:)` on one thread reaches observers on that or another thread, hence the
+// condition on `Element`.
+extension BehaviorSubject: @unchecked Sendable where Element: Sendable {}

@@ -122,3 +122,10 @@ extension PublishSubject: ElementObserver {
         core.deliver(element, to: observers)
     }
 }
+
+// `@unchecked Sendable` when the elements are: every mutable property (its observers and terminal state) is read
+// and written only under `core.lock` (the `Lock` in `SubjectCore`), and events reach
+// observers one at a time under the core's right to deliver. An element handed to
+// `on(_:)` on one thread reaches observers on that or another thread, hence the
+// condition on `Element`.
+extension PublishSubject: @unchecked Sendable where Element: Sendable {}

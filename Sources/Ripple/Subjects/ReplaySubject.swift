@@ -141,3 +141,10 @@ extension ReplaySubject: ElementObserver {
         core.deliver(element, to: observers)
     }
 }
+
+// `@unchecked Sendable` when the elements are: every mutable property (its observers, terminal state and replay `buffer`) is read
+// and written only under `core.lock` (the `Lock` in `SubjectCore`), and events reach
+// observers one at a time under the core's right to deliver. An element handed to
+// `on(_:)` on one thread reaches observers on that or another thread, hence the
+// condition on `Element`.
+extension ReplaySubject: @unchecked Sendable where Element: Sendable {}

@@ -152,3 +152,5 @@ extension InfallibleType {
         asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 }
+
+extension InfallibleEvent: Sendable where Element: Sendable {}

@@ -1,5 +1,5 @@
 /// The trait of a sequence that sends no element: it completes or fails.
-public enum CompletableTrait {}
+public enum CompletableTrait: Sendable {}
 
 /// A sequence that only completes or fails.
 ///
@@ -19,7 +19,7 @@ public typealias Completable = PrimitiveSequence<CompletableTrait, Swift.Never>
 ///     }
 /// }
 /// ```
-public enum CompletableEvent {
+public enum CompletableEvent: Sendable {
     /// The sequence failed.
     case error(Swift.Error)
     /// The sequence completed.

@@ -1,5 +1,5 @@
 /// The trait of a sequence that sends at most one element, then completes, or fails.
-public enum MaybeTrait {}
+public enum MaybeTrait: Sendable {}
 
 /// A sequence that succeeds with one element, completes empty, or fails.
 ///
@@ -367,3 +367,5 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
 }
+
+extension MaybeEvent: Sendable where Element: Sendable {}

@@ -1,5 +1,5 @@
 /// The trait of a sequence that sends exactly one element, or fails.
-public enum SingleTrait {}
+public enum SingleTrait: Sendable {}
 
 /// A sequence that succeeds with exactly one element or fails with an error.
 ///

@@ -5,7 +5,7 @@
 /// ```swift
 /// let driver: SharedSequence<DriverSharingStrategy, Int> = .just(1)
 /// ```
-public struct DriverSharingStrategy: SharingStrategyProtocol {
+public struct DriverSharingStrategy: SharingStrategyProtocol, Sendable {
     /// The main-queue scheduler (``SharingScheduler/make()``).
     public static var scheduler: SchedulerType {
         SharingScheduler.make()

@@ -4,7 +4,7 @@
 /// ```swift
 /// let signal: SharedSequence<SignalSharingStrategy, Void> = .empty()
 /// ```
-public struct SignalSharingStrategy: SharingStrategyProtocol {
+public struct SignalSharingStrategy: SharingStrategyProtocol, Sendable {
     /// The main-queue scheduler (``SharingScheduler/make()``).
     public static var scheduler: SchedulerType {
         SharingScheduler.make()

@@ -36,6 +36,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     /// A scheduler whose clock starts at `initialClock`.
     ///
     /// - Parameters:
+    ///   - initialClock: The virtual time the clock starts at.
     ///   - resolution: Seconds per tick, used to convert `RxTimeInterval`s
     ///     (`.seconds(10)` is 10 ticks at the default resolution of 1).
     ///   - simulateProcessingDelay: Whether work due now or earlier runs one tick later.

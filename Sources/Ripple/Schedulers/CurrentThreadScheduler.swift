@@ -6,9 +6,10 @@
 /// becomes iteration, so a sequence of a million synchronous elements never grows the
 /// stack.
 ///
-/// ``Producer`` subscribes on the trampoline, and the creation operators (`of`,
-/// `from`, `range`, `repeatElement`, `generate`) emit through it by default, so
-/// synchronous sources combined with `merge` interleave exactly as in RxSwift:
+/// Every sequence Ripple implements subscribes on the trampoline (in the internal
+/// `Producer`), and the creation operators (`of`, `from`, `range`, `repeatElement`,
+/// `generate`) emit through it by default, so synchronous sources combined with
+/// `merge` interleave exactly as in RxSwift:
 ///
 /// ```swift
 /// Observable.merge(Observable.of(1, 2), Observable.of(10, 20))

@@ -9,8 +9,11 @@ extension ObservableType {
     /// Observable.of("a", "b").subscribe(onNext: { print($0) })   // a, b
     /// ```
     ///
-    /// - Parameter scheduler: Where the elements are sent; by default the current
-    ///   thread's trampoline.
+    /// - Parameters:
+    ///   - elements: The elements to send, in order.
+    ///   - scheduler: Where the elements are sent; by default the current thread's
+    ///     trampoline.
+    /// - Returns: A sequence that sends `elements` to each subscriber, then completes.
     public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         ObservableSequence(elements: elements, scheduler: scheduler)
     }

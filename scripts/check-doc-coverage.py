@@ -11,7 +11,9 @@ checks every public or open symbol declared in Sources/:
   marks with another module or another file; those count as undocumented.
 
 Symbols a protocol extension lends to each conforming type ("::SYNTHESIZED::") are
-skipped: they are documented where they are declared.
+skipped: they are documented where they are declared. So are extension blocks of other
+modules' types (kind swift.extension, from -emit-extension-block-symbols): their members
+are checked one by one.
 
 With --strict it also lists functions whose comment documents no parameter
 ("- Parameter"/"- Parameters:") or, returning a value, has no "- Returns:".
@@ -85,6 +87,8 @@ def main():
                     continue
                 if symbol.get("accessLevel") not in ("public", "open"):
                     continue
+                if symbol["kind"]["identifier"] == "swift.extension":
+                    continue  # an `extension OtherModule.Type` block: its members count
                 location = symbol.get("location", {})
                 uri = location.get("uri", "")
                 if "/Sources/" not in uri:

@@ -39,6 +39,9 @@ extension ObservableType {
     ///
     /// A source that fails synchronously is subscribed again in a loop, not by
     /// recursion, so any number of attempts keeps the stack flat.
+    ///
+    /// - Returns: A sequence with the elements of every attempt, ending with the first
+    ///   attempt that completes.
     public func retry() -> Observable<Element> {
         CatchSequence(sources: RepeatedForever(element: asObservable()))
     }

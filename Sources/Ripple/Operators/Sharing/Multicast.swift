@@ -83,6 +83,8 @@ extension ObservableType {
     /// _ = shared.subscribe(onNext: { print($0) })
     /// let connection = shared.connect()
     /// ```
+    ///
+    /// - Returns: A connectable sequence that shares one subscription to this sequence.
     public func publish() -> ConnectableObservable<Element> {
         multicast(makeSubject: { PublishSubject() })
     }
@@ -122,6 +124,9 @@ extension ObservableType {
     /// let shared = source.replayAll()
     /// let connection = shared.connect()
     /// ```
+    ///
+    /// - Returns: A connectable sequence that replays every element to each new
+    ///   subscriber.
     public func replayAll() -> ConnectableObservable<Element> {
         multicast(makeSubject: { ReplaySubject.createUnbounded() })
     }

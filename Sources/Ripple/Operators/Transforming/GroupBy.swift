@@ -32,6 +32,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter keySelector: Gives each element's key; called once per element.
+    /// - Returns: A sequence of groups, one per key, each a sequence of its elements.
     public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<GroupedObservable<Key, Element>> {
         GroupBy(source: asObservable(), keySelector: keySelector)
     }

@@ -54,6 +54,12 @@ extension ObservableType where Element == Any {
     /// Observable.zip(questions, answers)
     ///     .subscribe(onNext: { question, answer in quiz.add(question, answer) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
@@ -183,6 +189,13 @@ extension ObservableType where Element == Any {
     /// Observable.zip(s1, s2, s3)
     ///     .subscribe(onNext: { v1, v2, v3 in print(v1, v2, v3) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
@@ -329,6 +342,14 @@ extension ObservableType where Element == Any {
     /// Observable.zip(s1, s2, s3, s4)
     ///     .subscribe(onNext: { v1, v2, v3, v4 in print(v1, v2, v3, v4) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
@@ -504,6 +525,15 @@ extension ObservableType where Element == Any {
     /// Observable.zip(s1, s2, s3, s4, s5)
     ///     .subscribe(onNext: { v1, v2, v3, v4, v5 in print(v1, v2, v3, v4, v5) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
@@ -694,6 +724,16 @@ extension ObservableType where Element == Any {
     /// Observable.zip(s1, s2, s3, s4, s5, s6)
     ///     .subscribe(onNext: { v1, v2, v3, v4, v5, v6 in print(v1, v2, v3, v4, v5, v6) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
@@ -899,6 +939,17 @@ extension ObservableType where Element == Any {
     /// Observable.zip(s1, s2, s3, s4, s5, s6, s7)
     ///     .subscribe(onNext: { v1, v2, v3, v4, v5, v6, v7 in print(v1, v2, v3, v4, v5, v6, v7) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
@@ -1119,6 +1170,18 @@ extension ObservableType where Element == Any {
     /// Observable.zip(s1, s2, s3, s4, s5, s6, s7, s8)
     ///     .subscribe(onNext: { v1, v2, v3, v4, v5, v6, v7, v8 in print(v1, v2, v3, v4, v5, v6, v7, v8) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
+    ///   - source8: The eighth sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {

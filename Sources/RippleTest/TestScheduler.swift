@@ -47,11 +47,18 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
 
     /// Moves work due now or in the past to the next tick, when simulating a
     /// processing delay.
+    ///
+    /// - Parameter time: The time the work was scheduled for.
+    /// - Returns: The time the work runs at.
     override public func adjustScheduledTime(_ time: TestTime) -> TestTime {
         simulateProcessingDelay && time <= clock ? clock + 1 : time
     }
 
     /// Runs `action` at virtual time `time`.
+    ///
+    /// - Parameters:
+    ///   - time: The virtual time to run `action` at.
+    ///   - action: The work.
     public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
         _ = scheduleAbsoluteVirtual((), time: time) { _ in
             action()
@@ -60,22 +67,38 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     }
 
     /// A source that sends `events` at their absolute times to whoever is subscribed.
+    ///
+    /// - Parameter events: The events, at absolute virtual times.
+    /// - Returns: The source, which also records its subscriptions.
     public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
         HotObservable(scheduler: self, events: events)
     }
 
     /// A source that sends `events` at their times relative to each subscription.
+    ///
+    /// - Parameter events: The events, at times relative to each subscription.
+    /// - Returns: The source, which also records its subscriptions.
     public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
         ColdObservable(scheduler: self, events: events)
     }
 
     /// An observer that records what it receives, with the virtual time.
+    ///
+    /// - Parameter type: The element type.
+    /// - Returns: A new observer; its `events` are what it received.
     public func createObserver<Element>(_ type: Element.Type) -> TestableObserver<Element> {
         TestableObserver(scheduler: self)
     }
 
     /// Creates the sequence at `created`, subscribes at `subscribed`, disposes at
     /// `disposed`, runs the scheduler, and returns what the observer recorded.
+    ///
+    /// - Parameters:
+    ///   - created: When `create` is called.
+    ///   - subscribed: When the sequence is subscribed.
+    ///   - disposed: When the subscription is disposed.
+    ///   - create: Makes the sequence under test.
+    /// - Returns: The observer, with every event it recorded.
     public func start<Element>(created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
         var source: Observable<Element>?
         var subscription: Disposable?
@@ -93,12 +116,20 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
 
     /// ``start(created:subscribed:disposed:create:)`` with the default creation (100)
     /// and subscription (200) times.
+    ///
+    /// - Parameters:
+    ///   - disposed: When the subscription is disposed.
+    ///   - create: Makes the sequence under test.
+    /// - Returns: The observer, with every event it recorded.
     public func start<Element>(disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
     }
 
     /// ``start(created:subscribed:disposed:create:)`` with the default times 100, 200
     /// and 1000.
+    ///
+    /// - Parameter create: Makes the sequence under test.
+    /// - Returns: The observer, with every event it recorded.
     public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
     }

@@ -149,31 +149,53 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Senda
     }
 
     /// The date `virtualTime` ticks after the epoch.
+    ///
+    /// - Parameter virtualTime: A virtual time.
+    /// - Returns: The same moment as a date.
     public func convertFromVirtualTime(_ virtualTime: Int) -> RxTime {
         Date(timeIntervalSince1970: TimeInterval(virtualTime) * resolution)
     }
 
     /// The tick of `time`, rounded to the nearest.
+    ///
+    /// - Parameter time: A time.
+    /// - Returns: The same moment in virtual time.
     public func convertToVirtualTime(_ time: RxTime) -> Int {
         Int((time.timeIntervalSince1970 / resolution).rounded())
     }
 
     /// The seconds in `virtualTimeInterval` ticks.
+    ///
+    /// - Parameter virtualTimeInterval: A virtual time interval.
+    /// - Returns: The interval in seconds.
     public func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval {
         TimeInterval(virtualTimeInterval) * resolution
     }
 
     /// The ticks in `timeInterval` seconds, rounded to the nearest.
+    ///
+    /// - Parameter timeInterval: A time interval, in seconds.
+    /// - Returns: The interval in virtual time units.
     public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int {
         Int((timeInterval / resolution).rounded())
     }
 
     /// `time` plus `offset` ticks.
+    ///
+    /// - Parameters:
+    ///   - time: A time.
+    ///   - offset: The interval to add.
+    /// - Returns: `time` moved by `offset`.
     public func offsetVirtualTime(_ time: Int, offset: Int) -> Int {
         time + offset
     }
 
     /// Compares two ticks.
+    ///
+    /// - Parameters:
+    ///   - lhs: The first time.
+    ///   - rhs: The second time.
+    /// - Returns: Whether `lhs` is before, at or after `rhs`.
     public func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
         lhs < rhs ? .lessThan : lhs == rhs ? .equal : .greaterThan
     }

@@ -13,6 +13,11 @@ extension InfallibleType {
     /// ```swift
     /// taps.withLatestFrom(text) { _, text in text }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - second: The sequence whose latest element joins each element of this one.
+    ///   - resultSelector: Makes a result from an element of this sequence and the
+    ///     latest element of `second`.
     public func withLatestFrom<Source: InfallibleType, Result>(
         _ second: Source,
         resultSelector: @escaping (Element, Source.Element) -> Result
@@ -43,6 +48,11 @@ extension Infallible {
     /// ```swift
     /// let area = Infallible.combineLatest(width, height) { $0 * $1 }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) -> Element
@@ -56,6 +66,12 @@ extension Infallible {
     /// ```swift
     /// let summary = Infallible.combineLatest(a, b, c) { "\($0) \($1) \($2)" }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
@@ -74,6 +90,11 @@ extension Infallible {
     /// ```swift
     /// let pairs = Infallible.zip(lefts, rights) { "\($0)\($1)" }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) -> Element
@@ -86,6 +107,12 @@ extension Infallible {
     /// ```swift
     /// let triples = Infallible.zip(a, b, c) { [$0, $1, $2] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
@@ -98,6 +125,8 @@ extension Infallible {
     /// ```swift
     /// let anyTap = Infallible.merge(okTaps, cancelTaps)
     /// ```
+    ///
+    /// - Parameter sources: The sequences to merge.
     public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.asObservable() }))
     }
@@ -110,6 +139,10 @@ extension Infallible where Element == Any {
     /// ```swift
     /// Infallible.combineLatest(name, age).subscribe(onNext: { name, age in print(name, age) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(_ source1: I1, _ source2: I2) -> Infallible<(I1.Element, I2.Element)> {
         Infallible<(I1.Element, I2.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable()))
     }
@@ -120,6 +153,11 @@ extension Infallible where Element == Any {
     /// ```swift
     /// Infallible.combineLatest(a, b, c)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3
     ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
@@ -131,6 +169,10 @@ extension Infallible where Element == Any {
     /// ```swift
     /// Infallible.zip(lefts, rights)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
     public static func zip<I1: InfallibleType, I2: InfallibleType>(_ source1: I1, _ source2: I2) -> Infallible<(I1.Element, I2.Element)> {
         Infallible<(I1.Element, I2.Element)>(Observable.zip(source1.asObservable(), source2.asObservable()))
     }

@@ -8,6 +8,8 @@ extension Infallible {
     /// ```swift
     /// Infallible.just(1).subscribe(onNext: { print($0) })   // 1
     /// ```
+    ///
+    /// - Parameter element: The one element to send.
     public static func just(_ element: Element) -> Infallible<Element> {
         Infallible(Observable.just(element))
     }
@@ -17,6 +19,10 @@ extension Infallible {
     /// ```swift
     /// Infallible.just(1, scheduler: MainScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - element: The one element to send.
+    ///   - scheduler: Where the element and completion are sent.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Infallible<Element> {
         Infallible(Observable.just(element, scheduler: scheduler))
     }
@@ -30,6 +36,11 @@ extension Infallible {
     /// ```swift
     /// Infallible.of(1, 2, 3)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - elements: The elements to send, in order.
+    ///   - scheduler: Where the elements are sent; by default the current thread's
+    ///     trampoline.
     public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
         Infallible(Observable.from(elements, scheduler: scheduler))
     }
@@ -39,6 +50,11 @@ extension Infallible {
     /// ```swift
     /// Infallible.from([1, 2, 3])
     /// ```
+    ///
+    /// - Parameters:
+    ///   - array: The elements to send, in order.
+    ///   - scheduler: Where the elements are sent; by default the current thread's
+    ///     trampoline.
     public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
         Infallible(Observable.from(array, scheduler: scheduler))
     }
@@ -48,6 +64,8 @@ extension Infallible {
     /// ```swift
     /// Infallible.from(optional: Int("4"))   // 4, completed
     /// ```
+    ///
+    /// - Parameter optional: The element to send, if any.
     public static func from(optional: Element?) -> Infallible<Element> {
         Infallible(Observable.from(optional: optional))
     }

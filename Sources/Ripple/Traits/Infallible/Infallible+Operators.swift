@@ -12,6 +12,8 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2).map { $0 * 10 }   // 10, 20
     /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
         Infallible<Result>(asObservable().map(transform))
     }
@@ -26,6 +28,8 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of("1", "x", "2").compactMap { Int($0) }   // 1, 2
     /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
         Infallible<Result>(asObservable().compactMap(transform))
     }
@@ -40,6 +44,8 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2, 3, 4).filter { $0.isMultiple(of: 2) }   // 2, 4
     /// ```
+    ///
+    /// - Parameter predicate: Decides, for each element, whether it is sent.
     public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
         Infallible(asObservable().filter(predicate))
     }
@@ -56,6 +62,8 @@ extension InfallibleType {
     /// ```swift
     /// queries.flatMap { search($0) }
     /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence whose elements to send.
     public func flatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMap(selector))
     }
@@ -73,6 +81,8 @@ extension InfallibleType {
     /// ```swift
     /// queries.flatMapLatest { search($0) }   // results of the latest query only
     /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence to switch to.
     public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMapLatest(selector))
     }
@@ -90,6 +100,8 @@ extension InfallibleType {
     /// ```swift
     /// taps.flatMapFirst { submit() }   // taps during a submission are ignored
     /// ```
+    ///
+    /// - Parameter selector: Maps an element that arrives while nothing runs.
     public func flatMapFirst<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMapFirst(selector))
     }
@@ -99,6 +111,8 @@ extension InfallibleType {
     /// ```swift
     /// ids.concatMap { load($0) }   // one load at a time, in order
     /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence whose elements to send.
     public func concatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().concatMap(selector))
     }
@@ -113,6 +127,8 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2).startWith(0)   // 0, 1, 2
     /// ```
+    ///
+    /// - Parameter elements: The elements to send before the source's.
     public func startWith(_ elements: Element...) -> Infallible<Element> {
         Infallible(Observable.from(elements).concat(asObservable()))
     }
@@ -128,6 +144,11 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2, 3).scan(0, accumulator: +)   // 1, 3, 6
     /// ```
+    ///
+    /// - Parameters:
+    ///   - seed: The accumulated value before the first element.
+    ///   - accumulator: Combines the accumulated value with one element into the next
+    ///     accumulated value.
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
         Infallible<Seed>(asObservable().scan(seed, accumulator: accumulator))
     }
@@ -155,6 +176,8 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2, 3).take(2)   // 1, 2
     /// ```
+    ///
+    /// - Parameter count: How many elements to send.
     public func take(_ count: Int) -> Infallible<Element> {
         Infallible(count < 0 ? Observable.empty() : asObservable().take(count))
     }
@@ -184,6 +207,8 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2, 3).skip(2)   // 3
     /// ```
+    ///
+    /// - Parameter count: How many elements to drop.
     public func skip(_ count: Int) -> Infallible<Element> {
         Infallible(asObservable().skip(max(count, 0)))
     }
@@ -195,6 +220,11 @@ extension InfallibleType {
     /// ```swift
     /// let shared = expensive.share(replay: 1)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - replay: How many of the latest elements each new subscriber receives.
+    ///   - scope: Whether the replayed elements survive the last subscriber
+    ///     (`.forever`) or not (`.whileConnected`).
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> {
         Infallible(asObservable().share(replay: max(replay, 0), scope: scope))
     }
@@ -243,6 +273,8 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1).concat(Infallible.of(2))   // 1, 2
     /// ```
+    ///
+    /// - Parameter second: The sequence to continue with.
     public func concat<Source: InfallibleType>(_ second: Source) -> Infallible<Element> where Source.Element == Element {
         Infallible(asObservable().concat(second))
     }
@@ -270,6 +302,8 @@ extension InfallibleType {
     /// ```swift
     /// people.distinctUntilChanged { $0.id }
     /// ```
+    ///
+    /// - Parameter keySelector: Computes the value to compare for each element.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(keySelector))
     }
@@ -279,6 +313,8 @@ extension InfallibleType {
     /// ```swift
     /// values.distinctUntilChanged { abs($0 - $1) < 0.1 }
     /// ```
+    ///
+    /// - Parameter comparer: Returns `true` when two elements count as equal.
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(comparer))
     }

@@ -103,6 +103,8 @@ extension InfallibleType {
     /// ```
     ///
     /// - Returns: A disposable that cancels the subscription.
+    ///
+    /// - Parameter on: Called with every event: each element, then the error or completion.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
         asObservable().subscribe(on)
     }

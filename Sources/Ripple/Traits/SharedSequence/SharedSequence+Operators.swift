@@ -11,6 +11,8 @@ extension SharedSequence {
     /// ```swift
     /// let title = Driver.just("Welcome")
     /// ```
+    ///
+    /// - Parameter element: The one element to send.
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
     }
@@ -65,6 +67,8 @@ extension SharedSequence {
     /// ```swift
     /// let anyTap = Signal.merge(okTaps, cancelTaps)
     /// ```
+    ///
+    /// - Parameter sources: The sequences to merge.
     public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
@@ -81,6 +85,8 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let greeting = name.map { "Hello, \($0)" }
     /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence(asObservable().map(transform))
     }
@@ -90,6 +96,8 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let numbers = text.compactMap { Int($0) }
     /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence(asObservable().compactMap(transform))
     }
@@ -104,6 +112,8 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let valid = input.filter { !$0.isEmpty }
     /// ```
+    ///
+    /// - Parameter predicate: Decides, for each element, whether it is sent.
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().filter(predicate))
     }
@@ -121,6 +131,8 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let results = query.flatMapLatest { search($0).asDriver(onErrorJustReturn: []) }
     /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence to switch to.
     public func flatMapLatest<Sharing: SharedSequenceConvertibleType>(
         _ selector: @escaping (Element) -> Sharing
     ) -> SharedSequence<SharingStrategy, Sharing.Element> where Sharing.SharingStrategy == SharingStrategy {
@@ -132,6 +144,8 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let all = ids.flatMap { load($0) }
     /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence whose elements to send.
     public func flatMap<Sharing: SharedSequenceConvertibleType>(
         _ selector: @escaping (Element) -> Sharing
     ) -> SharedSequence<SharingStrategy, Sharing.Element> where Sharing.SharingStrategy == SharingStrategy {
@@ -148,6 +162,8 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let status = updates.startWith("loading…")
     /// ```
+    ///
+    /// - Parameter elements: The elements to send before the source's.
     public func startWith(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(elements).concat(asObservable()))
     }
@@ -158,6 +174,11 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let total = amounts.scan(0, accumulator: +)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - seed: The accumulated value before the first element.
+    ///   - accumulator: Combines the accumulated value with one element into the next
+    ///     accumulated value.
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> SharedSequence<SharingStrategy, Seed> {
         SharedSequence(asObservable().scan(seed, accumulator: accumulator))
     }
@@ -174,6 +195,11 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let submitted = taps.withLatestFrom(text) { _, text in text }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - second: The sequence whose latest element joins each element of this one.
+    ///   - resultSelector: Makes a result from an element of this sequence and the
+    ///     latest element of `second`.
     public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
         _ second: Second,
         resultSelector: @escaping (Element, Second.Element) -> Result
@@ -247,6 +273,8 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let person = people.distinctUntilChanged { $0.id }
     /// ```
+    ///
+    /// - Parameter keySelector: Computes the value to compare for each element.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged(keySelector))
     }
@@ -265,6 +293,11 @@ extension SharedSequence {
     /// ```swift
     /// let canSubmit = Driver.combineLatest(nameValid, passwordValid) { $0 && $1 }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
     public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
         _ source1: S1, _ source2: S2,
         resultSelector: @escaping (S1.Element, S2.Element) -> Element
@@ -278,6 +311,12 @@ extension SharedSequence {
     /// ```swift
     /// let summary = Driver.combineLatest(a, b, c) { "\($0) \($1) \($2)" }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
     public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType, S3: SharedSequenceConvertibleType>(
         _ source1: S1, _ source2: S2, _ source3: S3,
         resultSelector: @escaping (S1.Element, S2.Element, S3.Element) -> Element
@@ -294,6 +333,10 @@ extension SharedSequence where Element == Any {
     /// ```swift
     /// Driver.combineLatest(name, age).drive(onNext: { name, age in print(name, age) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
     public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
         _ source1: S1, _ source2: S2
     ) -> SharedSequence<SharingStrategy, (S1.Element, S2.Element)> where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
@@ -306,6 +349,11 @@ extension SharedSequence where Element == Any {
     /// ```swift
     /// Driver.combineLatest(a, b, c)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
     public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType, S3: SharedSequenceConvertibleType>(
         _ source1: S1, _ source2: S2, _ source3: S3
     ) -> SharedSequence<SharingStrategy, (S1.Element, S2.Element, S3.Element)>

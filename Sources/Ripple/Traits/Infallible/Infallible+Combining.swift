@@ -18,6 +18,8 @@ extension InfallibleType {
     ///   - second: The sequence whose latest element joins each element of this one.
     ///   - resultSelector: Makes a result from an element of this sequence and the
     ///     latest element of `second`.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each element of
+    ///   this sequence that arrives after `second` has sent one.
     public func withLatestFrom<Source: InfallibleType, Result>(
         _ second: Source,
         resultSelector: @escaping (Element, Source.Element) -> Result
@@ -53,6 +55,8 @@ extension Infallible {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - resultSelector: Makes a result from the latest element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one each time any source
+    ///   sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) -> Element
@@ -72,6 +76,8 @@ extension Infallible {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - resultSelector: Makes a result from the latest element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one each time any source
+    ///   sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
@@ -95,6 +101,8 @@ extension Infallible {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each set of
+    ///   elements with the same index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) -> Element
@@ -113,6 +121,8 @@ extension Infallible {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each set of
+    ///   elements with the same index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
@@ -127,6 +137,7 @@ extension Infallible {
     /// ```
     ///
     /// - Parameter sources: The sequences to merge.
+    /// - Returns: A sequence with the elements of all sources, as they arrive.
     public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.asObservable() }))
     }
@@ -143,6 +154,8 @@ extension Infallible where Element == Any {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
+    /// - Returns: A sequence of tuples of the latest elements, one each time any
+    ///   source sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(_ source1: I1, _ source2: I2) -> Infallible<(I1.Element, I2.Element)> {
         Infallible<(I1.Element, I2.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable()))
     }
@@ -158,6 +171,8 @@ extension Infallible where Element == Any {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
+    /// - Returns: A sequence of tuples of the latest elements, one each time any
+    ///   source sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3
     ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
@@ -173,6 +188,8 @@ extension Infallible where Element == Any {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType>(_ source1: I1, _ source2: I2) -> Infallible<(I1.Element, I2.Element)> {
         Infallible<(I1.Element, I2.Element)>(Observable.zip(source1.asObservable(), source2.asObservable()))
     }

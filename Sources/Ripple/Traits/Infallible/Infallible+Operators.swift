@@ -14,6 +14,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A sequence of the results of `transform`.
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
         Infallible<Result>(asObservable().map(transform))
     }
@@ -30,6 +31,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A sequence with the non-`nil` results of `transform`.
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
         Infallible<Result>(asObservable().compactMap(transform))
     }
@@ -46,6 +48,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter predicate: Decides, for each element, whether it is sent.
+    /// - Returns: A sequence with the elements for which `predicate` returns `true`.
     public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
         Infallible(asObservable().filter(predicate))
     }
@@ -64,6 +67,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Returns: The elements of every inner sequence, as they arrive.
     public func flatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMap(selector))
     }
@@ -83,6 +87,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter selector: Maps an element to the sequence to switch to.
+    /// - Returns: The elements of the latest inner sequence.
     public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMapLatest(selector))
     }
@@ -102,6 +107,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter selector: Maps an element that arrives while nothing runs.
+    /// - Returns: The elements of the inner sequences that were started.
     public func flatMapFirst<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMapFirst(selector))
     }
@@ -113,6 +119,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Returns: The elements of each inner sequence, one sequence after another.
     public func concatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().concatMap(selector))
     }
@@ -129,6 +136,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter elements: The elements to send before the source's.
+    /// - Returns: A sequence with `elements` first, then this sequence's events.
     public func startWith(_ elements: Element...) -> Infallible<Element> {
         Infallible(Observable.from(elements).concat(asObservable()))
     }
@@ -149,6 +157,7 @@ extension InfallibleType {
     ///   - seed: The accumulated value before the first element.
     ///   - accumulator: Combines the accumulated value with one element into the next
     ///     accumulated value.
+    /// - Returns: A sequence of the accumulated value after each element.
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
         Infallible<Seed>(asObservable().scan(seed, accumulator: accumulator))
     }
@@ -178,6 +187,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter count: How many elements to send.
+    /// - Returns: A sequence with at most the first `count` elements.
     public func take(_ count: Int) -> Infallible<Element> {
         Infallible(count < 0 ? Observable.empty() : asObservable().take(count))
     }
@@ -209,6 +219,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter count: How many elements to drop.
+    /// - Returns: A sequence without the first `count` elements.
     public func skip(_ count: Int) -> Infallible<Element> {
         Infallible(asObservable().skip(max(count, 0)))
     }
@@ -225,6 +236,7 @@ extension InfallibleType {
     ///   - replay: How many of the latest elements each new subscriber receives.
     ///   - scope: Whether the replayed elements survive the last subscriber
     ///     (`.forever`) or not (`.whileConnected`).
+    /// - Returns: A sequence that shares one subscription among its subscribers.
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> {
         Infallible(asObservable().share(replay: max(replay, 0), scope: scope))
     }
@@ -275,6 +287,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter second: The sequence to continue with.
+    /// - Returns: The elements of `self`, followed by those of `second`.
     public func concat<Source: InfallibleType>(_ second: Source) -> Infallible<Element> where Source.Element == Element {
         Infallible(asObservable().concat(second))
     }
@@ -291,6 +304,8 @@ extension InfallibleType where Element: Equatable {
     /// ```swift
     /// Infallible.of(1, 1, 2).distinctUntilChanged()   // 1, 2
     /// ```
+    ///
+    /// - Returns: A sequence without consecutive equal elements.
     public func distinctUntilChanged() -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged())
     }
@@ -304,6 +319,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter keySelector: Computes the value to compare for each element.
+    /// - Returns: A sequence without consecutive elements that compare equal.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(keySelector))
     }
@@ -315,6 +331,7 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameter comparer: Returns `true` when two elements count as equal.
+    /// - Returns: A sequence without consecutive elements that compare equal.
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(comparer))
     }

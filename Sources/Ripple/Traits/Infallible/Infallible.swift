@@ -27,6 +27,8 @@ public struct Infallible<Element>: InfallibleType {
     /// ```swift
     /// let values: Observable<Int> = Infallible.just(1).asObservable()
     /// ```
+    ///
+    /// - Returns: An ``Observable`` with this sequence's events.
     public func asObservable() -> Observable<Element> {
         source
     }

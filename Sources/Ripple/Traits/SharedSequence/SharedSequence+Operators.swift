@@ -13,6 +13,7 @@ extension SharedSequence {
     /// ```
     ///
     /// - Parameter element: The one element to send.
+    /// - Returns: A sequence of `element`, then completion.
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
     }
@@ -40,6 +41,8 @@ extension SharedSequence {
     /// ```swift
     /// let nothing = Driver<Int>.empty()
     /// ```
+    ///
+    /// - Returns: A sequence that completes at once.
     public static func empty() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.empty().subscribe(on: SharingStrategy.scheduler))
     }
@@ -49,6 +52,8 @@ extension SharedSequence {
     /// ```swift
     /// let silence = Signal<Void>.never()
     /// ```
+    ///
+    /// - Returns: A sequence that never sends anything.
     public static func never() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.never())
     }
@@ -69,6 +74,7 @@ extension SharedSequence {
     /// ```
     ///
     /// - Parameter sources: The sequences to merge.
+    /// - Returns: A sequence with the elements of all sources, as they arrive.
     public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
@@ -87,6 +93,7 @@ extension SharedSequenceConvertibleType {
     /// ```
     ///
     /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A sequence of the results of `transform`.
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence(asObservable().map(transform))
     }
@@ -98,6 +105,7 @@ extension SharedSequenceConvertibleType {
     /// ```
     ///
     /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A sequence with the non-`nil` results of `transform`.
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence(asObservable().compactMap(transform))
     }
@@ -114,6 +122,7 @@ extension SharedSequenceConvertibleType {
     /// ```
     ///
     /// - Parameter predicate: Decides, for each element, whether it is sent.
+    /// - Returns: A sequence with the elements for which `predicate` returns `true`.
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().filter(predicate))
     }
@@ -133,6 +142,7 @@ extension SharedSequenceConvertibleType {
     /// ```
     ///
     /// - Parameter selector: Maps an element to the sequence to switch to.
+    /// - Returns: The elements of the latest inner sequence.
     public func flatMapLatest<Sharing: SharedSequenceConvertibleType>(
         _ selector: @escaping (Element) -> Sharing
     ) -> SharedSequence<SharingStrategy, Sharing.Element> where Sharing.SharingStrategy == SharingStrategy {
@@ -146,6 +156,7 @@ extension SharedSequenceConvertibleType {
     /// ```
     ///
     /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Returns: The elements of every inner sequence, as they arrive.
     public func flatMap<Sharing: SharedSequenceConvertibleType>(
         _ selector: @escaping (Element) -> Sharing
     ) -> SharedSequence<SharingStrategy, Sharing.Element> where Sharing.SharingStrategy == SharingStrategy {
@@ -164,6 +175,7 @@ extension SharedSequenceConvertibleType {
     /// ```
     ///
     /// - Parameter elements: The elements to send before the source's.
+    /// - Returns: A sequence with `elements` first, then this sequence's events.
     public func startWith(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(elements).concat(asObservable()))
     }
@@ -179,6 +191,7 @@ extension SharedSequenceConvertibleType {
     ///   - seed: The accumulated value before the first element.
     ///   - accumulator: Combines the accumulated value with one element into the next
     ///     accumulated value.
+    /// - Returns: A sequence of the accumulated value after each element.
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> SharedSequence<SharingStrategy, Seed> {
         SharedSequence(asObservable().scan(seed, accumulator: accumulator))
     }
@@ -200,6 +213,8 @@ extension SharedSequenceConvertibleType {
     ///   - second: The sequence whose latest element joins each element of this one.
     ///   - resultSelector: Makes a result from an element of this sequence and the
     ///     latest element of `second`.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each element of
+    ///   this sequence that arrives after `second` has sent one.
     public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
         _ second: Second,
         resultSelector: @escaping (Element, Second.Element) -> Result
@@ -262,6 +277,8 @@ extension SharedSequenceConvertibleType where Element: Equatable {
     /// ```swift
     /// let name = text.distinctUntilChanged()
     /// ```
+    ///
+    /// - Returns: A sequence without consecutive equal elements.
     public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged())
     }
@@ -275,6 +292,7 @@ extension SharedSequenceConvertibleType {
     /// ```
     ///
     /// - Parameter keySelector: Computes the value to compare for each element.
+    /// - Returns: A sequence without consecutive elements that compare equal.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged(keySelector))
     }
@@ -298,6 +316,8 @@ extension SharedSequence {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - resultSelector: Makes a result from the latest element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one each time any source
+    ///   sends an element once all have sent one.
     public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
         _ source1: S1, _ source2: S2,
         resultSelector: @escaping (S1.Element, S2.Element) -> Element
@@ -317,6 +337,8 @@ extension SharedSequence {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - resultSelector: Makes a result from the latest element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one each time any source
+    ///   sends an element once all have sent one.
     public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType, S3: SharedSequenceConvertibleType>(
         _ source1: S1, _ source2: S2, _ source3: S3,
         resultSelector: @escaping (S1.Element, S2.Element, S3.Element) -> Element
@@ -337,6 +359,8 @@ extension SharedSequence where Element == Any {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
+    /// - Returns: A sequence of tuples of the latest elements, one each time any
+    ///   source sends an element once all have sent one.
     public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
         _ source1: S1, _ source2: S2
     ) -> SharedSequence<SharingStrategy, (S1.Element, S2.Element)> where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
@@ -354,6 +378,8 @@ extension SharedSequence where Element == Any {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
+    /// - Returns: A sequence of tuples of the latest elements, one each time any
+    ///   source sends an element once all have sent one.
     public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType, S3: SharedSequenceConvertibleType>(
         _ source1: S1, _ source2: S2, _ source3: S3
     ) -> SharedSequence<SharingStrategy, (S1.Element, S2.Element, S3.Element)>

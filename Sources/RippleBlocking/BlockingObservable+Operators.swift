@@ -8,6 +8,8 @@ extension BlockingObservable {
     /// ```
     ///
     /// - Throws: The sequence's error, or `RxError.timeout`.
+    ///
+    /// - Returns: Every element, in order.
     public func toArray() throws -> [Element] {
         try elements(stoppingAfter: nil, where: nil)
     }
@@ -21,6 +23,8 @@ extension BlockingObservable {
     ///
     /// - Throws: The sequence's error if it comes before the first element, or
     ///   `RxError.timeout`.
+    ///
+    /// - Returns: The first element, or `nil` if the sequence completes empty.
     public func first() throws -> Element? {
         try elements(stoppingAfter: 1, where: nil).first
     }
@@ -32,6 +36,8 @@ extension BlockingObservable {
     /// ```
     ///
     /// - Throws: The sequence's error, or `RxError.timeout`.
+    ///
+    /// - Returns: The last element, or `nil` if the sequence completes empty.
     public func last() throws -> Element? {
         try elements(stoppingAfter: nil, where: nil).last
     }
@@ -45,6 +51,8 @@ extension BlockingObservable {
     /// - Throws: `RxError.noElements` when the sequence completes empty,
     ///   `RxError.moreThanOneElement` as soon as a second element arrives (the
     ///   subscription is then disposed), the sequence's error, or `RxError.timeout`.
+    ///
+    /// - Returns: The sequence's one element.
     public func single() throws -> Element {
         try onlyElement(of: elements(stoppingAfter: 2, where: nil))
     }
@@ -59,6 +67,9 @@ extension BlockingObservable {
     ///   `RxError.moreThanOneElement` as soon as a second one does (the subscription is
     ///   then disposed), what `predicate` throws, the sequence's error, or
     ///   `RxError.timeout`.
+    ///
+    /// - Parameter predicate: Picks the element; a throw ends the call with that error.
+    /// - Returns: The one element that passes `predicate`.
     public func single(_ predicate: @escaping (Element) throws -> Bool) throws -> Element {
         try onlyElement(of: elements(stoppingAfter: 2, where: predicate))
     }
@@ -74,6 +85,8 @@ extension BlockingObservable {
     ///
     /// A timeout gives `.failed(elements:error:)` with `RxError.timeout` and the
     /// elements that arrived in time.
+    ///
+    /// - Returns: How the sequence ended, with every element it sent.
     public func materialize() -> MaterializedSequenceResult<Element> {
         BlockingRun(source: source, timeout: timeout, limit: nil, predicate: nil).result()
     }

@@ -5,7 +5,7 @@ import Ripple
 /// produced their answer: for tests, scripts and command-line tools, never for code
 /// that must stay responsive.
 ///
-/// Made by ``Ripple/ObservableConvertibleType/toBlocking(timeout:)``:
+/// Made by `toBlocking(timeout:)`:
 ///
 /// ```swift
 /// let numbers = try Observable.of(1, 2, 3).toBlocking().toArray()              // [1, 2, 3]
@@ -19,7 +19,7 @@ import Ripple
 ///
 /// ## Waiting
 ///
-/// The source is subscribed on the ``Ripple/CurrentThreadScheduler`` trampoline, so a
+/// The source is subscribed on the `CurrentThreadScheduler` trampoline, so a
 /// synchronous source (`of`, `range`, …) runs to its end (or until the operator has its
 /// answer, so `first()` of an endless synchronous source returns) before any waiting.
 /// Otherwise the calling thread waits for the answer:

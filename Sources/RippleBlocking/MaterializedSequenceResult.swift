@@ -12,7 +12,7 @@
 public enum MaterializedSequenceResult<T> {
     /// The sequence completed after sending `elements`.
     case completed(elements: [T])
-    /// The sequence failed with `error` (``Ripple/RxError/timeout`` when the blocking
+    /// The sequence failed with `error` (`RxError.timeout` when the blocking
     /// call timed out) after sending `elements`.
     case failed(elements: [T], error: Swift.Error)
 }

@@ -12,6 +12,7 @@ extension ObservableConvertibleType {
     /// - Parameter timeout: The longest each operator waits, in seconds, before it
     ///   disposes its subscription and throws `RxError.timeout`; `nil` waits for as long
     ///   as it takes.
+    /// - Returns: This sequence with blocking operators.
     public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
         BlockingObservable(timeout: timeout, source: asObservable())
     }

@@ -43,8 +43,8 @@ extension Array where Element: RecordedEventConvertible {
 
     /// The events as a marble diagram that writes each element as its key in `values`
     /// and each error as its key in `errors`: the inverse of
-    /// ``TestScheduler/createHotObservable(_:values:errors:ticksPerCharacter:subscribed:file:line:)``
-    /// and ``Recorded/events(marbles:values:errors:ticksPerCharacter:subscribed:file:line:)``.
+    /// ``TestScheduler/createHotObservable(_:values:errors:ticksPerCharacter:subscribed:file:line:)->TestableObservable<Element>``
+    /// and ``Recorded/events(marbles:values:errors:ticksPerCharacter:subscribed:file:line:)->[Recorded<Event<Element>>]``.
     ///
     /// ```swift
     /// let values: [Character: Int] = ["a": 10, "b": 20]

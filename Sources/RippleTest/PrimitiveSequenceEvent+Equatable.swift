@@ -1,7 +1,7 @@
 import Ripple
 
-/// Two ``SingleEvent``s are equal when both succeed with equal elements or both fail
-/// with equal errors (compared as ``Event`` errors are: equal `Equatable` values, or
+/// Two `SingleEvent`s are equal when both succeed with equal elements or both fail
+/// with equal errors (compared as `Event` errors are: equal `Equatable` values, or
 /// the same type and description).
 ///
 /// `SingleEvent` is `Result<Element, Swift.Error>`, which cannot gain an `Equatable`
@@ -18,18 +18,24 @@ public func == <Element: Equatable>(lhs: SingleEvent<Element>, rhs: SingleEvent<
     }
 }
 
-/// Two ``SingleEvent``s differ when they are not `==`.
+/// Two `SingleEvent`s differ when they are not `==`.
 public func != <Element: Equatable>(lhs: SingleEvent<Element>, rhs: SingleEvent<Element>) -> Bool {
     !(lhs == rhs)
 }
 
-/// Maybe events compare equal when their elements do; errors compare as ``Event``
+/// Maybe events compare equal when their elements do; errors compare as `Event`
 /// errors do.
 ///
 /// ```swift
 /// #expect(MaybeEvent<Int>.completed == .completed)
 /// ```
 extension MaybeEvent: Equatable where Element: Equatable {
+    /// Whether two Maybe events are the same kind with equal elements, or errors that
+    /// compare equal as `Event` errors do.
+    ///
+    /// ```swift
+    /// #expect(MaybeEvent.success(1) == .success(1))
+    /// ```
     public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
         switch (lhs, rhs) {
         case (.success(let left), .success(let right)): left == right
@@ -41,12 +47,18 @@ extension MaybeEvent: Equatable where Element: Equatable {
 }
 
 /// Completable events compare equal when both complete, or both fail with errors that
-/// compare equal as ``Event`` errors do.
+/// compare equal as `Event` errors do.
 ///
 /// ```swift
 /// #expect(CompletableEvent.completed == .completed)
 /// ```
 extension CompletableEvent: Equatable {
+    /// Whether both events complete, or both fail with errors that compare equal as
+    /// `Event` errors do.
+    ///
+    /// ```swift
+    /// #expect(CompletableEvent.completed == .completed)
+    /// ```
     public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
         switch (lhs, rhs) {
         case (.error(let left), .error(let right)): errorsAreEqual(left, right)

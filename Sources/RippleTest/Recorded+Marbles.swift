@@ -23,6 +23,8 @@ extension Recorded {
     ///     otherwise ``MarbleError``.
     ///   - ticksPerCharacter: How many ticks each column is worth.
     ///   - subscribed: The time of the `^` column (or of the first column).
+    ///   - file: The test's file, for the precondition failure; leave it to the compiler.
+    ///   - line: The test's line, for the precondition failure; leave it to the compiler.
     public static func events<Element>(
         marbles: String,
         values: [Character: Element],

@@ -64,6 +64,13 @@ extension Recorded {
 /// Events compare equal when their elements do; errors compare by their description
 /// (and, where Foundation bridges them, by domain and code as well).
 extension Event: Equatable where Element: Equatable {
+    /// Whether two events are the same kind with equal elements, or errors that compare
+    /// equal (the same `Equatable` error, or else the same type and description).
+    ///
+    /// ```swift
+    /// #expect(Event.next(1) == .next(1))
+    /// #expect(Event<Int>.completed != .next(1))
+    /// ```
     public static func == (lhs: Event<Element>, rhs: Event<Element>) -> Bool {
         switch (lhs, rhs) {
         case (.next(let left), .next(let right)): left == right

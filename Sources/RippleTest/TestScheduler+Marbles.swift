@@ -25,6 +25,8 @@ extension TestScheduler {
     ///     otherwise ``MarbleError``.
     ///   - ticksPerCharacter: How many ticks each column is worth.
     ///   - subscribed: The time of the `^` column (or of the first column).
+    ///   - file: The test's file, for the precondition failure; leave it to the compiler.
+    ///   - line: The test's line, for the precondition failure; leave it to the compiler.
     public func createHotObservable<Element>(
         _ marbles: String,
         values: [Character: Element],
@@ -77,6 +79,8 @@ extension TestScheduler {
     ///   - errors: Letters that stand for errors; `#` stands for `errors["#"]` when given,
     ///     otherwise ``MarbleError``.
     ///   - ticksPerCharacter: How many ticks each column is worth.
+    ///   - file: The test's file, for the precondition failure; leave it to the compiler.
+    ///   - line: The test's line, for the precondition failure; leave it to the compiler.
     public func createColdObservable<Element>(
         _ marbles: String,
         values: [Character: Element],

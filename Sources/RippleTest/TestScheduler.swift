@@ -36,6 +36,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     /// A scheduler whose clock starts at `initialClock`.
     ///
     /// - Parameters:
+    ///   - initialClock: The virtual time the clock starts at.
     ///   - resolution: Seconds per tick, used to convert `RxTimeInterval`s
     ///     (`.seconds(10)` is 10 ticks at the default resolution of 1).
     ///   - simulateProcessingDelay: Whether work due now or earlier runs one tick later.
@@ -46,11 +47,18 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
 
     /// Moves work due now or in the past to the next tick, when simulating a
     /// processing delay.
+    ///
+    /// - Parameter time: The time the work was scheduled for.
+    /// - Returns: The time the work runs at.
     override public func adjustScheduledTime(_ time: TestTime) -> TestTime {
         simulateProcessingDelay && time <= clock ? clock + 1 : time
     }
 
     /// Runs `action` at virtual time `time`.
+    ///
+    /// - Parameters:
+    ///   - time: The virtual time to run `action` at.
+    ///   - action: The work.
     public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
         _ = scheduleAbsoluteVirtual((), time: time) { _ in
             action()
@@ -59,22 +67,38 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     }
 
     /// A source that sends `events` at their absolute times to whoever is subscribed.
+    ///
+    /// - Parameter events: The events, at absolute virtual times.
+    /// - Returns: The source, which also records its subscriptions.
     public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
         HotObservable(scheduler: self, events: events)
     }
 
     /// A source that sends `events` at their times relative to each subscription.
+    ///
+    /// - Parameter events: The events, at times relative to each subscription.
+    /// - Returns: The source, which also records its subscriptions.
     public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
         ColdObservable(scheduler: self, events: events)
     }
 
     /// An observer that records what it receives, with the virtual time.
+    ///
+    /// - Parameter type: The element type.
+    /// - Returns: A new observer; its `events` are what it received.
     public func createObserver<Element>(_ type: Element.Type) -> TestableObserver<Element> {
         TestableObserver(scheduler: self)
     }
 
     /// Creates the sequence at `created`, subscribes at `subscribed`, disposes at
     /// `disposed`, runs the scheduler, and returns what the observer recorded.
+    ///
+    /// - Parameters:
+    ///   - created: When `create` is called.
+    ///   - subscribed: When the sequence is subscribed.
+    ///   - disposed: When the subscription is disposed.
+    ///   - create: Makes the sequence under test.
+    /// - Returns: The observer, with every event it recorded.
     public func start<Element>(created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
         var source: Observable<Element>?
         var subscription: Disposable?
@@ -92,12 +116,20 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
 
     /// ``start(created:subscribed:disposed:create:)`` with the default creation (100)
     /// and subscription (200) times.
+    ///
+    /// - Parameters:
+    ///   - disposed: When the subscription is disposed.
+    ///   - create: Makes the sequence under test.
+    /// - Returns: The observer, with every event it recorded.
     public func start<Element>(disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
     }
 
     /// ``start(created:subscribed:disposed:create:)`` with the default times 100, 200
     /// and 1000.
+    ///
+    /// - Parameter create: Makes the sequence under test.
+    /// - Returns: The observer, with every event it recorded.
     public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
     }
@@ -117,31 +149,53 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Senda
     }
 
     /// The date `virtualTime` ticks after the epoch.
+    ///
+    /// - Parameter virtualTime: A virtual time.
+    /// - Returns: The same moment as a date.
     public func convertFromVirtualTime(_ virtualTime: Int) -> RxTime {
         Date(timeIntervalSince1970: TimeInterval(virtualTime) * resolution)
     }
 
     /// The tick of `time`, rounded to the nearest.
+    ///
+    /// - Parameter time: A time.
+    /// - Returns: The same moment in virtual time.
     public func convertToVirtualTime(_ time: RxTime) -> Int {
         Int((time.timeIntervalSince1970 / resolution).rounded())
     }
 
     /// The seconds in `virtualTimeInterval` ticks.
+    ///
+    /// - Parameter virtualTimeInterval: A virtual time interval.
+    /// - Returns: The interval in seconds.
     public func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval {
         TimeInterval(virtualTimeInterval) * resolution
     }
 
     /// The ticks in `timeInterval` seconds, rounded to the nearest.
+    ///
+    /// - Parameter timeInterval: A time interval, in seconds.
+    /// - Returns: The interval in virtual time units.
     public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int {
         Int((timeInterval / resolution).rounded())
     }
 
     /// `time` plus `offset` ticks.
+    ///
+    /// - Parameters:
+    ///   - time: A time.
+    ///   - offset: The interval to add.
+    /// - Returns: `time` moved by `offset`.
     public func offsetVirtualTime(_ time: Int, offset: Int) -> Int {
         time + offset
     }
 
     /// Compares two ticks.
+    ///
+    /// - Parameters:
+    ///   - lhs: The first time.
+    ///   - rhs: The second time.
+    /// - Returns: Whether `lhs` is before, at or after `rhs`.
     public func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
         lhs < rhs ? .lessThan : lhs == rhs ? .equal : .greaterThan
     }

@@ -28,6 +28,9 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     }
 
     /// Subscribes `observer`; implemented by the hot and cold kinds.
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that ends this subscription.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         fatalError("TestableObservable is abstract; use createHotObservable or createColdObservable")
     }

@@ -48,6 +48,8 @@ public struct Binder<Value>: ObserverType {
 
     /// Applies a `.next` element to the target on the scheduler; ignores completion;
     /// reports an error.
+    ///
+    /// - Parameter event: The event to deliver to the subscribers.
     public func on(_ event: Event<Value>) {
         binding(event)
     }
@@ -57,6 +59,8 @@ public struct Binder<Value>: ObserverType {
     /// ```swift
     /// let observer: AnyObserver<String> = textBinder.asObserver()
     /// ```
+    ///
+    /// - Returns: This value as an observer.
     public func asObserver() -> AnyObserver<Value> {
         AnyObserver(eventHandler: on)
     }

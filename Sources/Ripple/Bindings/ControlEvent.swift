@@ -27,11 +27,16 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     }
 
     /// Subscribes `observer` to the events.
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that ends this subscription.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         events.subscribe(observer)
     }
 
     /// The events as an ``Observable``.
+    ///
+    /// - Returns: This value as an ``Observable``.
     public func asObservable() -> Observable<Element> {
         events
     }

@@ -37,6 +37,9 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     }
 
     /// Subscribes `observer` to the values: the current one, then each change.
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that ends this subscription.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         values.subscribe(observer)
     }
@@ -56,6 +59,8 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     }
 
     /// The values as an ``Observable``.
+    ///
+    /// - Returns: This value as an ``Observable``.
     public func asObservable() -> Observable<Element> {
         values
     }
@@ -67,6 +72,8 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
 
     /// Sets the property to a `.next` element; forwards completion to the value sink;
     /// reports an error as a binding error without applying it.
+    ///
+    /// - Parameter event: The event to deliver to the subscribers.
     public func on(_ event: Event<Element>) {
         switch event {
         case .error(let error):

@@ -15,6 +15,10 @@ extension ObservableType {
     ///     return Disposables.create()
     /// }
     /// ```
+    ///
+    /// - Parameter subscribe: Run for each subscriber with an observer to send events to;
+    ///   returns the disposable that cancels what it started.
+    /// - Returns: A sequence that runs `subscribe` for every subscriber.
     public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
         if journeyTracingIsOn {
             JourneyTrace.step("Observable", "create", "stores your closure in an AnonymousObservable; nothing runs yet")

@@ -17,12 +17,16 @@ public struct AnyObserver<Element>: ObserverType {
     private let nextHandler: ((Element) -> Void)?
 
     /// An observer that calls `eventHandler` for each event.
+    ///
+    /// - Parameter eventHandler: Called with every event this observer receives.
     public init(eventHandler: @escaping EventHandler) {
         self.observer = eventHandler
         self.nextHandler = nil
     }
 
     /// An observer that forwards each event to `observer`.
+    ///
+    /// - Parameter observer: The observer that receives every event.
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         self.observer = observer.on
         self.nextHandler = nil
@@ -35,6 +39,8 @@ public struct AnyObserver<Element>: ObserverType {
     }
 
     /// Forwards `event` to the wrapped handler.
+    ///
+    /// - Parameter event: The event to forward.
     public func on(_ event: Event<Element>) {
         if journeyTracingIsOn {
             JourneyTrace.step("AnyObserver", "on", "\(event) enters the observer handed to your create closure")
@@ -46,6 +52,8 @@ public struct AnyObserver<Element>: ObserverType {
     ///
     /// The same as `on(.next(element))`; when this observer wraps a Ripple sink (the
     /// observer `Observable.create` hands you), the element goes to it unwrapped.
+    ///
+    /// - Parameter element: The element to send.
     public func onNext(_ element: Element) {
         guard let nextHandler else {
             onNextAsEvent(element)
@@ -71,6 +79,8 @@ public struct AnyObserver<Element>: ObserverType {
     }
 
     /// Returns `self`.
+    ///
+    /// - Returns: This observer.
     public func asObserver() -> AnyObserver<Element> {
         self
     }
@@ -78,6 +88,8 @@ public struct AnyObserver<Element>: ObserverType {
 
 extension ObserverType {
     /// Erases the type of this observer.
+    ///
+    /// - Returns: An `AnyObserver` that forwards every event to this observer.
     public func asObserver() -> AnyObserver<Element> {
         AnyObserver(self)
     }
@@ -88,6 +100,10 @@ extension ObserverType {
     /// ```swift
     /// let strings: AnyObserver<String> = intObserver.mapObserver { Int($0) ?? 0 }
     /// ```
+    ///
+    /// - Parameter transform: Turns each element of type `Result` into an element of this
+    ///   observer; may throw.
+    /// - Returns: An observer of `Result` elements that feeds this observer.
     public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
         AnyObserver { event in
             self.on(event.map(transform))

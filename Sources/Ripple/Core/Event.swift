@@ -69,6 +69,9 @@ extension Event {
     /// ```swift
     /// Event.next(2).map { $0 * 10 }   // .next(20)
     /// ```
+    ///
+    /// - Parameter transform: Turns the element into the new element; may throw.
+    /// - Returns: The transformed event.
     public func map<Result>(_ transform: (Element) throws -> Result) -> Event<Result> {
         do {
             switch self {

@@ -18,6 +18,9 @@ public class Observable<Element>: ObservableType {
     }
 
     /// Subscribes `observer` to this sequence. Implemented by each concrete sequence.
+    ///
+    /// - Parameter observer: The observer that receives this sequence's events.
+    /// - Returns: A disposable that cancels the subscription.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         abstractMethod()
     }
@@ -29,6 +32,8 @@ public class Observable<Element>: ObservableType {
     }
 
     /// Returns `self`.
+    ///
+    /// - Returns: This sequence.
     public func asObservable() -> Observable<Element> {
         self
     }

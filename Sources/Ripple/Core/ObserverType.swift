@@ -13,11 +13,15 @@ public protocol ObserverType {
     associatedtype Element
 
     /// Receives one event of the sequence.
+    ///
+    /// - Parameter event: The next event: an element, an error or completion.
     func on(_ event: Event<Element>)
 }
 
 extension ObserverType {
     /// Sends `.next(element)`.
+    ///
+    /// - Parameter element: The element to send.
     @inlinable
     public func onNext(_ element: Element) {
         on(.next(element))
@@ -30,6 +34,8 @@ extension ObserverType {
     }
 
     /// Sends `.error(error)`, ending the sequence.
+    ///
+    /// - Parameter error: The error that ends the sequence.
     @inlinable
     public func onError(_ error: Swift.Error) {
         on(.error(error))

@@ -5,6 +5,9 @@ extension ObservableType {
     /// Observable.of(1, 2).subscribe { event in print(event) }
     /// // next(1), next(2), completed
     /// ```
+    ///
+    /// - Parameter on: Called with every event: each element, then the error or completion.
+    /// - Returns: A disposable that cancels the subscription.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
         asObservable().subscribe(elementObserver: AnonymousObserver(on))
     }
@@ -23,6 +26,12 @@ extension ObservableType {
     /// )
     /// ```
     ///
+    /// - Parameters:
+    ///   - onNext: Called with each element.
+    ///   - onError: Called with the error that ends the sequence; without it, the error
+    ///     goes to ``Hooks/defaultErrorHandler``.
+    ///   - onCompleted: Called when the sequence completes.
+    ///   - onDisposed: Called once, when the subscription ends for any reason.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
@@ -84,6 +93,12 @@ extension ObservableType {
     /// viewModel.title.subscribe(with: self, onNext: { owner, title in owner.show(title) })
     /// ```
     ///
+    /// - Parameters:
+    ///   - object: The object passed to the closures, held weakly.
+    ///   - onNext: Called with the object and each element.
+    ///   - onError: Called with the object and the error that ends the sequence.
+    ///   - onCompleted: Called with the object when the sequence completes.
+    ///   - onDisposed: Called with the object once, when the subscription ends.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe<Object: AnyObject>(
         with object: Object,

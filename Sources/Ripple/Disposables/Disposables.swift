@@ -5,26 +5,49 @@
 /// ```
 public enum Disposables {
     /// A disposable that does nothing when disposed.
+    ///
+    /// - Returns: A disposable with nothing to dispose.
     public static func create() -> Disposable {
         NopDisposable.noOp
     }
 
     /// A disposable that runs `dispose` exactly once, on the first `dispose()` call.
+    ///
+    /// - Parameter dispose: The action to run on the first `dispose()`.
+    /// - Returns: A cancelable that runs `dispose` once.
     public static func create(with dispose: @escaping () -> Void) -> Cancelable {
         AnonymousDisposable(dispose)
     }
 
     /// A disposable that disposes both disposables, in order, once.
+    ///
+    /// - Parameters:
+    ///   - disposable1: Disposed first.
+    ///   - disposable2: Disposed second.
+    /// - Returns: A cancelable that disposes both.
     public static func create(_ disposable1: Disposable, _ disposable2: Disposable) -> Cancelable {
         BinaryDisposable(disposable1, disposable2)
     }
 
     /// A disposable that disposes the three disposables, in order, once.
+    ///
+    /// - Parameters:
+    ///   - disposable1: Disposed first.
+    ///   - disposable2: Disposed second.
+    ///   - disposable3: Disposed third.
+    /// - Returns: A cancelable that disposes all three.
     public static func create(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable) -> Cancelable {
         CompositeDisposable(disposable1, disposable2, disposable3)
     }
 
     /// A disposable that disposes all of them, in order, once.
+    ///
+    /// - Parameters:
+    ///   - disposable1: Disposed first.
+    ///   - disposable2: Disposed second.
+    ///   - disposable3: Disposed third.
+    ///   - disposables: Disposed after those, in order.
+    /// - Returns: A cancelable that disposes all of them.
     public static func create(
         _ disposable1: Disposable,
         _ disposable2: Disposable,
@@ -35,6 +58,9 @@ public enum Disposables {
     }
 
     /// A disposable that disposes all of `disposables`, in order, once.
+    ///
+    /// - Parameter disposables: Disposed in order.
+    /// - Returns: A cancelable that disposes all of them.
     public static func create(_ disposables: [Disposable]) -> Cancelable {
         switch disposables.count {
         case 2: BinaryDisposable(disposables[0], disposables[1])

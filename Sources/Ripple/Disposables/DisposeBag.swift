@@ -26,11 +26,15 @@ public final class DisposeBag: @unchecked Sendable {
     }
 
     /// A bag holding `disposables`.
+    ///
+    /// - Parameter disposables: Disposed when the bag is deallocated.
     public convenience init(disposing disposables: Disposable...) {
         self.init(disposing: disposables)
     }
 
     /// A bag holding `disposables`.
+    ///
+    /// - Parameter disposables: Disposed when the bag is deallocated.
     public convenience init(disposing disposables: [Disposable]) {
         self.init()
         insert(disposables)
@@ -44,26 +48,36 @@ public final class DisposeBag: @unchecked Sendable {
     ///     second.subscribe(onNext: { print($0) })
     /// }
     /// ```
+    ///
+    /// - Parameter builder: Lists the disposables, one expression a line.
     public convenience init(@DisposableBuilder builder: () -> [Disposable]) {
         self.init(disposing: builder())
     }
 
     /// Adds `disposable`; it is disposed when the bag is deallocated.
+    ///
+    /// - Parameter disposable: Disposed when the bag is deallocated.
     public func insert(_ disposable: Disposable) {
         lock.withLock { self.disposables.append(disposable) }
     }
 
     /// Adds each of `disposables`.
+    ///
+    /// - Parameter disposables: Disposed when the bag is deallocated.
     public func insert(_ disposables: Disposable...) {
         insert(disposables)
     }
 
     /// Adds each of `disposables`.
+    ///
+    /// - Parameter disposables: Disposed when the bag is deallocated.
     public func insert(_ disposables: [Disposable]) {
         lock.withLock { self.disposables.append(contentsOf: disposables) }
     }
 
     /// Adds the disposables the builder lists.
+    ///
+    /// - Parameter builder: Lists the disposables, one expression a line.
     public func insert(@DisposableBuilder builder: () -> [Disposable]) {
         insert(builder())
     }
@@ -82,6 +96,9 @@ public final class DisposeBag: @unchecked Sendable {
     @resultBuilder
     public enum DisposableBuilder {
         /// Collects the listed disposables.
+        ///
+        /// - Parameter disposables: The listed disposables.
+        /// - Returns: The disposables, in order.
         public static func buildBlock(_ disposables: Disposable...) -> [Disposable] {
             disposables
         }

@@ -20,6 +20,8 @@ public final class BehaviorRelay<Element>: ObservableType {
     /// ```swift
     /// let name = BehaviorRelay(value: "")
     /// ```
+    ///
+    /// - Parameter value: The initial value, sent to each subscriber until a newer one.
     public init(value: Element) {
         subject = BehaviorSubject(value: value)
     }
@@ -41,6 +43,8 @@ public final class BehaviorRelay<Element>: ObservableType {
     /// ```swift
     /// relay.accept(2)
     /// ```
+    ///
+    /// - Parameter element: The element to deliver to the subscribers.
     public func accept(_ element: Element) {
         subject.on(next: element)
     }
@@ -51,6 +55,9 @@ public final class BehaviorRelay<Element>: ObservableType {
     /// ```swift
     /// let subscription = relay.subscribe(onNext: { print($0) })
     /// ```
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that ends this subscription.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subject.subscribe(observer)
     }
@@ -60,6 +67,8 @@ public final class BehaviorRelay<Element>: ObservableType {
     /// ```swift
     /// let values: Observable<Int> = relay.asObservable()
     /// ```
+    ///
+    /// - Returns: This value as an ``Observable``.
     public func asObservable() -> Observable<Element> {
         subject
     }

@@ -23,6 +23,8 @@ public final class PublishRelay<Element>: ObservableType {
     /// ```swift
     /// relay.accept(1)
     /// ```
+    ///
+    /// - Parameter element: The element to deliver to the subscribers.
     public func accept(_ element: Element) {
         subject.on(next: element)
     }
@@ -32,6 +34,9 @@ public final class PublishRelay<Element>: ObservableType {
     /// ```swift
     /// let subscription = relay.subscribe(onNext: { print($0) })
     /// ```
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that ends this subscription.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subject.subscribe(observer)
     }
@@ -41,6 +46,8 @@ public final class PublishRelay<Element>: ObservableType {
     /// ```swift
     /// let values: Observable<Int> = relay.asObservable()
     /// ```
+    ///
+    /// - Returns: This value as an ``Observable``.
     public func asObservable() -> Observable<Element> {
         subject
     }

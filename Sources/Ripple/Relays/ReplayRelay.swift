@@ -28,6 +28,9 @@ public final class ReplayRelay<Element>: ObservableType {
     /// ```swift
     /// let recent = ReplayRelay<Int>.create(bufferSize: 3)
     /// ```
+    ///
+    /// - Parameter bufferSize: How many of the latest elements are replayed.
+    /// - Returns: A new replaying value.
     public static func create(bufferSize: Int) -> ReplayRelay<Element> {
         ReplayRelay(subject: .create(bufferSize: bufferSize))
     }
@@ -38,6 +41,8 @@ public final class ReplayRelay<Element>: ObservableType {
     /// ```swift
     /// let everything = ReplayRelay<Int>.createUnbounded()
     /// ```
+    ///
+    /// - Returns: A new value that replays every element.
     public static func createUnbounded() -> ReplayRelay<Element> {
         ReplayRelay(subject: .createUnbounded())
     }
@@ -47,6 +52,8 @@ public final class ReplayRelay<Element>: ObservableType {
     /// ```swift
     /// relay.accept(1)
     /// ```
+    ///
+    /// - Parameter element: The element to deliver to the subscribers.
     public func accept(_ element: Element) {
         subject.on(next: element)
     }
@@ -57,6 +64,9 @@ public final class ReplayRelay<Element>: ObservableType {
     /// ```swift
     /// let subscription = relay.subscribe(onNext: { print($0) })
     /// ```
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that ends this subscription.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subject.subscribe(observer)
     }
@@ -66,6 +76,8 @@ public final class ReplayRelay<Element>: ObservableType {
     /// ```swift
     /// let values: Observable<Int> = relay.asObservable()
     /// ```
+    ///
+    /// - Returns: This value as an ``Observable``.
     public func asObservable() -> Observable<Element> {
         subject
     }

@@ -49,6 +49,10 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
     ///
     /// - Returns: A disposable that cancels the action if it has not started yet, and
     ///   disposes what the action returned if it has run.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         configuration.schedule(state, action: action)
     }
@@ -56,6 +60,11 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
     /// Runs `action` on the queue after `dueTime`, using a dispatch timer.
     ///
     /// - Returns: A disposable that cancels the timer if it has not fired yet.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - dueTime: How long to wait before running `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         configuration.scheduleRelative(state, dueTime: dueTime, action: action)
     }
@@ -65,6 +74,12 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
     /// gets the state the previous one returned.
     ///
     /// - Returns: A disposable that stops the timer.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - startAfter: How long to wait before the first run.
+    ///   - period: The time between runs.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
         configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }

@@ -35,6 +35,10 @@ public final class ConcurrentMainScheduler: SchedulerType, Sendable {
     ///
     /// - Returns: A disposable that cancels a dispatched action that has not started,
     ///   and disposes what the action returned once it has run.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         if DispatchQueue.isMain {
             return action(state)
@@ -45,6 +49,11 @@ public final class ConcurrentMainScheduler: SchedulerType, Sendable {
     /// Runs `action` on the main queue after `dueTime`.
     ///
     /// - Returns: A disposable that cancels the timer if it has not fired yet.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - dueTime: How long to wait before running `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         mainScheduler.scheduleRelative(state, dueTime: dueTime, action: action)
     }
@@ -52,6 +61,12 @@ public final class ConcurrentMainScheduler: SchedulerType, Sendable {
     /// Runs `action` on the main queue after `startAfter` and then every `period`.
     ///
     /// - Returns: A disposable that stops the timer.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - startAfter: How long to wait before the first run.
+    ///   - period: The time between runs.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
         mainScheduler.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }

@@ -6,9 +6,10 @@
 /// becomes iteration, so a sequence of a million synchronous elements never grows the
 /// stack.
 ///
-/// ``Producer`` subscribes on the trampoline, and the creation operators (`of`,
-/// `from`, `range`, `repeatElement`, `generate`) emit through it by default, so
-/// synchronous sources combined with `merge` interleave exactly as in RxSwift:
+/// Every sequence Ripple implements subscribes on the trampoline (in the internal
+/// `Producer`), and the creation operators (`of`, `from`, `range`, `repeatElement`,
+/// `generate`) emit through it by default, so synchronous sources combined with
+/// `merge` interleave exactly as in RxSwift:
 ///
 /// ```swift
 /// Observable.merge(Observable.of(1, 2), Observable.of(10, 20))
@@ -28,6 +29,11 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
 
     /// Runs `action` now if no trampoline is active on this thread (then runs the
     /// work it queued); otherwise queues it behind the work already waiting.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
+    /// - Returns: A disposable that cancels the work if it has not run yet.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let trampoline = Trampoline.forCurrentThread()
         if trampoline.isActive {
@@ -40,6 +46,12 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
 
     /// Recursive scheduling without allocation per step: the recursion is one queued
     /// work item that re-queues itself with each new state.
+    ///
+    /// - Parameters:
+    ///   - state: The first state passed to `action`.
+    ///   - action: One step: it receives a state and a `recurse` function that schedules
+    ///     the next step with a new state.
+    /// - Returns: A disposable that cancels the recursion.
     public func scheduleRecursive<State>(_ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void) -> Disposable {
         let trampoline = Trampoline.forCurrentThread()
         let work = RecursiveTrampolineWork(state: state, action: action)

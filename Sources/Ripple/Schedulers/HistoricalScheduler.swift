@@ -22,17 +22,39 @@ public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType, Sendab
     public typealias VirtualTimeIntervalUnit = TimeInterval
 
     /// Returns `virtualTime`.
+    ///
+    /// - Parameter virtualTime: A virtual time.
+    /// - Returns: The same moment as a date.
     public func convertFromVirtualTime(_ virtualTime: RxTime) -> RxTime { virtualTime }
     /// Returns `time`.
+    ///
+    /// - Parameter time: A time.
+    /// - Returns: The same moment in virtual time.
     public func convertToVirtualTime(_ time: RxTime) -> RxTime { time }
     /// Returns `virtualTimeInterval`.
+    ///
+    /// - Parameter virtualTimeInterval: A virtual time interval.
+    /// - Returns: The interval in seconds.
     public func convertFromVirtualTimeInterval(_ virtualTimeInterval: TimeInterval) -> TimeInterval { virtualTimeInterval }
     /// Returns `timeInterval`.
+    ///
+    /// - Parameter timeInterval: A time interval, in seconds.
+    /// - Returns: The interval in virtual time units.
     public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> TimeInterval { timeInterval }
     /// `time` plus `offset` seconds.
+    ///
+    /// - Parameters:
+    ///   - time: A time.
+    ///   - offset: The interval to add.
+    /// - Returns: `time` moved by `offset`.
     public func offsetVirtualTime(_ time: RxTime, offset: TimeInterval) -> RxTime { time.addingTimeInterval(offset) }
 
     /// Compares two dates.
+    ///
+    /// - Parameters:
+    ///   - lhs: The first time.
+    ///   - rhs: The second time.
+    /// - Returns: Whether `lhs` is before, at or after `rhs`.
     public func compareVirtualTime(_ lhs: RxTime, _ rhs: RxTime) -> VirtualTimeComparison {
         switch lhs.compare(rhs) {
         case .orderedAscending: .lessThan

@@ -19,6 +19,10 @@ public struct ImmediateScheduler: ImmediateSchedulerType, Sendable {
     /// Runs `action` with `state` now.
     ///
     /// - Returns: What `action` returned.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         action(state)
     }

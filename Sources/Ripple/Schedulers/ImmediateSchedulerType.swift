@@ -11,6 +11,10 @@ public protocol ImmediateSchedulerType {
     ///
     /// - Returns: A disposable that cancels the action if it has not run yet, and
     ///   disposes what it returned if it has.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable
 
     /// Schedules `action` to run with `state`; the action may call `recurse` with a
@@ -28,12 +32,23 @@ public protocol ImmediateSchedulerType {
     /// ```
     ///
     /// - Returns: A disposable that stops the recursion.
+    ///
+    /// - Parameters:
+    ///   - state: The first state passed to `action`.
+    ///   - action: One step: it receives a state and a `recurse` function that schedules
+    ///     the next step with a new state.
     func scheduleRecursive<State>(_ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void) -> Disposable
 }
 
 extension ImmediateSchedulerType {
     /// Recursive scheduling built on ``schedule(_:action:)``: each `recurse` schedules
     /// one more action, and disposing stops the ones still pending.
+    ///
+    /// - Parameters:
+    ///   - state: The first state passed to `action`.
+    ///   - action: One step: it receives a state and a `recurse` function that schedules
+    ///     the next step with a new state.
+    /// - Returns: A disposable that cancels the recursion.
     public func scheduleRecursive<State>(_ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void) -> Disposable {
         let recursion = RecursiveImmediateScheduler(action: action, scheduler: self)
         recursion.schedule(state)

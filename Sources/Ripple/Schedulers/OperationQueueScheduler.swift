@@ -24,6 +24,10 @@ public final class OperationQueueScheduler: ImmediateSchedulerType, Sendable {
     ///
     /// - Returns: A disposable that keeps the action from running if it has not started
     ///   yet, and disposes what the action returned if it has run.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let cancel = SingleAssignmentDisposable()
         let work = Handoff {

@@ -22,18 +22,36 @@ public protocol SchedulerType: ImmediateSchedulerType {
     /// Schedules `action` to run with `state` after `dueTime`.
     ///
     /// - Returns: A disposable that cancels the action if it has not run yet.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - dueTime: How long to wait before running `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable
 
     /// Schedules `action` to run first after `startAfter`, then every `period`; each
     /// run receives the state the previous one returned.
     ///
     /// - Returns: A disposable that stops the periodic work.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - startAfter: How long to wait before the first run.
+    ///   - period: The time between runs.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable
 }
 
 extension SchedulerType {
     /// Periodic scheduling built on ``scheduleRelative(_:dueTime:action:)``: each run
     /// schedules the next one `period` later.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - startAfter: How long to wait before the first run.
+    ///   - period: The time between runs.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
+    /// - Returns: A disposable that stops the periodic work.
     public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
         let periodic = PeriodicRecursion(scheduler: self, period: period, state: state, action: action)
         return periodic.start(after: startAfter)

@@ -85,6 +85,10 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     ///
     /// - Returns: A disposable that cancels the action if it has not started yet, and
     ///   disposes what the action returned if it has run.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         scheduleInternal(state, action: action)
     }
@@ -98,6 +102,11 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     /// Runs `action` on the queue after `dueTime`, using a dispatch timer.
     ///
     /// - Returns: A disposable that cancels the timer if it has not fired yet.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - dueTime: How long to wait before running `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         configuration.scheduleRelative(state, dueTime: dueTime, action: action)
     }
@@ -113,6 +122,12 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     /// ```
     ///
     /// - Returns: A disposable that stops the timer.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - startAfter: How long to wait before the first run.
+    ///   - period: The time between runs.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
     public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
         configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }

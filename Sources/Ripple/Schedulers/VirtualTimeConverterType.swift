@@ -20,16 +20,38 @@ public protocol VirtualTimeConverterType {
     associatedtype VirtualTimeIntervalUnit
 
     /// The real time for a virtual time.
+    ///
+    /// - Parameter virtualTime: A virtual time.
+    /// - Returns: The same moment as a date.
     func convertFromVirtualTime(_ virtualTime: VirtualTimeUnit) -> RxTime
     /// The virtual time for a real time.
+    ///
+    /// - Parameter time: A time.
+    /// - Returns: The same moment in virtual time.
     func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit
     /// The real interval, in seconds, for a virtual interval.
+    ///
+    /// - Parameter virtualTimeInterval: A virtual time interval.
+    /// - Returns: The interval in seconds.
     func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval
     /// The virtual interval for a real interval in seconds.
+    ///
+    /// - Parameter timeInterval: A time interval, in seconds.
+    /// - Returns: The interval in virtual time units.
     func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit
     /// `time` moved by `offset`.
+    ///
+    /// - Parameters:
+    ///   - time: A time.
+    ///   - offset: The interval to add.
+    /// - Returns: `time` moved by `offset`.
     func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit
     /// How two virtual times compare.
+    ///
+    /// - Parameters:
+    ///   - lhs: The first time.
+    ///   - rhs: The second time.
+    /// - Returns: Whether `lhs` is before, at or after `rhs`.
     func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison
 }
 

@@ -61,22 +61,45 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     /// Schedules `action` at the current time (see ``adjustScheduledTime(_:)``).
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
+    /// - Returns: A disposable that cancels the work if it has not run yet.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         scheduleRelative(state, dueTime: .microseconds(0), action: action)
     }
 
     /// Schedules `action` `dueTime` after the current time.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - dueTime: How long to wait before running `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
+    /// - Returns: A disposable that cancels the work if it has not run yet.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         let time = converter.convertToVirtualTime(now.adding(dueTime))
         return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
     }
 
     /// Schedules `action` `dueTime` (in virtual units) after the current time.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - dueTime: How long to wait before running `action`.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
+    /// - Returns: A disposable that cancels the work if it has not run yet.
     public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         scheduleAbsoluteVirtual(state, time: converter.offsetVirtualTime(clock, offset: dueTime), action: action)
     }
 
     /// Schedules `action` at virtual time `time`.
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - time: The virtual time to run `action` at.
+    ///   - action: The work; it returns a disposable that cancels anything it started.
+    /// - Returns: A disposable that cancels the work if it has not run yet.
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
         lock.withLock {
             let item = VirtualSchedulerItem(time: time, id: nextItemID) { action(state) }
@@ -109,6 +132,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Runs the items due up to and including `virtualTime`, then sets the clock to it.
     ///
     /// - Precondition: The scheduler is not already running.
+    ///
+    /// - Parameter virtualTime: A virtual time.
     public func advanceTo(_ virtualTime: VirtualTime) {
         lock.withLock {
             precondition(!running, "VirtualTimeScheduler.advanceTo called while the scheduler is running")

@@ -40,6 +40,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// Keeps an element as the last one; on `.completed` sends the last element and
     /// `completed` to every observer, on `.error` the error. After a terminal event
     /// further events are ignored.
+    ///
+    /// - Parameter event: The event to deliver to the subscribers.
     public func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -50,6 +52,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     }
 
     /// Keeps `element` as the last one; the same as `on(.next(element))`.
+    ///
+    /// - Parameter element: The element to deliver.
     public func onNext(_ element: Element) {
         on(next: element)
     }
@@ -78,6 +82,9 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// ```swift
     /// let subscription = result.subscribe(onNext: { print($0) })
     /// ```
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that ends this subscription.
     override public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subscribe(elementObserver: ElementObserverAdapter(observer))
     }
@@ -93,6 +100,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     }
 
     /// The observer side of the subject: the subject itself.
+    ///
+    /// - Returns: This value as an observer.
     public func asObserver() -> AsyncSubject<Element> {
         self
     }

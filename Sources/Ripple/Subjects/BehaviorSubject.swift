@@ -32,6 +32,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// ```swift
     /// let selection = BehaviorSubject(value: "none")
     /// ```
+    ///
+    /// - Parameter value: The initial value, sent to each subscriber until a newer one.
     public init(value: Element) {
         element = value
         super.init()
@@ -56,6 +58,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// let subject = BehaviorSubject(value: 1)
     /// try subject.value()   // 1
     /// ```
+    ///
+    /// - Returns: The latest element, or the initial value.
     public func value() throws -> Element {
         let core = self.core
         let result: Result<Element, Swift.Error> = core.lock.withLock {
@@ -73,6 +77,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Sends `event` to the current observers; an element becomes the current value.
     /// A terminal event stops the subject: it removes every observer and is sent to
     /// later subscribers (without the value).
+    ///
+    /// - Parameter event: The event to deliver to the subscribers.
     public func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -88,6 +94,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// ```swift
     /// subject.onNext(2)
     /// ```
+    ///
+    /// - Parameter element: The element to deliver.
     public func onNext(_ element: Element) {
         on(next: element)
     }
@@ -107,6 +115,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// ```swift
     /// let subscription = subject.subscribe(onNext: { print($0) })
     /// ```
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that ends this subscription.
     override public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subscribe(elementObserver: ElementObserverAdapter(observer))
     }
@@ -119,6 +130,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     /// The observer side of the subject: the subject itself.
+    ///
+    /// - Returns: This value as an observer.
     public func asObserver() -> BehaviorSubject<Element> {
         self
     }

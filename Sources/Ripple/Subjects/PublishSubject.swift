@@ -53,6 +53,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// subject.on(.next(1))
     /// subject.on(.completed)
     /// ```
+    ///
+    /// - Parameter event: The event to deliver to the subscribers.
     public func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -68,6 +70,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// ```swift
     /// subject.onNext(1)
     /// ```
+    ///
+    /// - Parameter element: The element to deliver.
     public func onNext(_ element: Element) {
         on(next: element)
     }
@@ -87,6 +91,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// ```swift
     /// let subscription = subject.subscribe(onNext: { print($0) })
     /// ```
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that ends this subscription.
     override public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subscribe(elementObserver: ElementObserverAdapter(observer))
     }
@@ -96,6 +103,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     }
 
     /// The observer side of the subject: the subject itself.
+    ///
+    /// - Returns: This value as an observer.
     public func asObserver() -> PublishSubject<Element> {
         self
     }

@@ -43,6 +43,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// ```swift
     /// let lastThree = ReplaySubject<String>.create(bufferSize: 3)
     /// ```
+    ///
+    /// - Parameter bufferSize: How many of the latest elements are replayed.
+    /// - Returns: A new replaying value.
     public static func create(bufferSize: Int) -> ReplaySubject<Element> {
         ReplaySubject(bufferSize: bufferSize)
     }
@@ -53,6 +56,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// ```swift
     /// let history = ReplaySubject<String>.createUnbounded()
     /// ```
+    ///
+    /// - Returns: A new value that replays every element.
     public static func createUnbounded() -> ReplaySubject<Element> {
         ReplaySubject(bufferSize: nil)
     }
@@ -65,6 +70,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// Keeps an element for later subscribers and sends it to the current observers;
     /// a terminal event stops the subject: it removes every observer and is replayed,
     /// after the buffer, to later subscribers.
+    ///
+    /// - Parameter event: The event to deliver to the subscribers.
     public func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -76,6 +83,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Keeps `element` for later subscribers and sends it to the current observers;
     /// the same as `on(.next(element))`, without building the event.
+    ///
+    /// - Parameter element: The element to deliver.
     public func onNext(_ element: Element) {
         on(next: element)
     }
@@ -95,6 +104,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// ```swift
     /// let subscription = subject.subscribe(onNext: { print($0) })
     /// ```
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that ends this subscription.
     override public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subscribe(elementObserver: ElementObserverAdapter(observer))
     }
@@ -113,6 +125,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
 
     /// The observer side of the subject: the subject itself.
+    ///
+    /// - Returns: This value as an observer.
     public func asObserver() -> ReplaySubject<Element> {
         self
     }

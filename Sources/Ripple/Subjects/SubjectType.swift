@@ -13,5 +13,7 @@ public protocol SubjectType: ObservableType {
     associatedtype Observer: ObserverType
 
     /// The observer side of the subject: what you send it, it sends on.
+    ///
+    /// - Returns: This value as an observer.
     func asObserver() -> Observer
 }

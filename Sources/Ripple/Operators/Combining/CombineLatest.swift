@@ -26,6 +26,8 @@ extension ObservableType {
     ///   - collection: The sequences to combine; their elements reach `resultSelector`
     ///     in the collection's order.
     ///   - resultSelector: Makes a result from the latest element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one each time any source
+    ///   sends an element once all have sent one.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element

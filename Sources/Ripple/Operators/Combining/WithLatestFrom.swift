@@ -25,6 +25,8 @@ extension ObservableType {
     ///   - second: The sequence whose latest element joins each element of this one.
     ///   - resultSelector: Makes a result from an element of this sequence and the
     ///     latest element of `second`.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each element of
+    ///   this sequence that arrives after `second` has sent one.
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
         _ second: Source,
         resultSelector: @escaping (Element, Source.Element) throws -> ResultType

@@ -27,6 +27,8 @@ extension ObservableType {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each set of
+    ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -52,6 +54,12 @@ extension ObservableType where Element == Any {
     /// Observable.zip(questions, answers)
     ///     .subscribe(onNext: { question, answer in quiz.add(question, answer) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
@@ -153,6 +161,8 @@ extension ObservableType {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each set of
+    ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -179,6 +189,13 @@ extension ObservableType where Element == Any {
     /// Observable.zip(s1, s2, s3)
     ///     .subscribe(onNext: { v1, v2, v3 in print(v1, v2, v3) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
@@ -290,6 +307,8 @@ extension ObservableType {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each set of
+    ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
@@ -323,6 +342,14 @@ extension ObservableType where Element == Any {
     /// Observable.zip(s1, s2, s3, s4)
     ///     .subscribe(onNext: { v1, v2, v3, v4 in print(v1, v2, v3, v4) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
@@ -461,6 +488,8 @@ extension ObservableType {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each set of
+    ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
@@ -496,6 +525,15 @@ extension ObservableType where Element == Any {
     /// Observable.zip(s1, s2, s3, s4, s5)
     ///     .subscribe(onNext: { v1, v2, v3, v4, v5 in print(v1, v2, v3, v4, v5) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
@@ -647,6 +685,8 @@ extension ObservableType {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each set of
+    ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
@@ -684,6 +724,16 @@ extension ObservableType where Element == Any {
     /// Observable.zip(s1, s2, s3, s4, s5, s6)
     ///     .subscribe(onNext: { v1, v2, v3, v4, v5, v6 in print(v1, v2, v3, v4, v5, v6) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
@@ -848,6 +898,8 @@ extension ObservableType {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each set of
+    ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
@@ -887,6 +939,17 @@ extension ObservableType where Element == Any {
     /// Observable.zip(s1, s2, s3, s4, s5, s6, s7)
     ///     .subscribe(onNext: { v1, v2, v3, v4, v5, v6, v7 in print(v1, v2, v3, v4, v5, v6, v7) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
@@ -1064,6 +1127,8 @@ extension ObservableType {
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each set of
+    ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
@@ -1105,6 +1170,18 @@ extension ObservableType where Element == Any {
     /// Observable.zip(s1, s2, s3, s4, s5, s6, s7, s8)
     ///     .subscribe(onNext: { v1, v2, v3, v4, v5, v6, v7, v8 in print(v1, v2, v3, v4, v5, v6, v7, v8) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
+    ///   - source8: The eighth sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {

@@ -26,6 +26,8 @@ extension ObservableType {
     ///   - collection: The sequences to zip; their elements reach `resultSelector` in
     ///     the collection's order.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each set of
+    ///   elements with the same index in every source.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element

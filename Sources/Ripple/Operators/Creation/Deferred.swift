@@ -5,6 +5,10 @@ extension ObservableType {
     /// ```swift
     /// let now = Observable.deferred { Observable.just(clock.now) }   // read at subscribe time
     /// ```
+    ///
+    /// - Parameter observableFactory: Makes the sequence for each subscriber; a throw
+    ///   fails that subscriber's sequence.
+    /// - Returns: A sequence that calls `observableFactory` for each subscriber.
     public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
         Deferred(observableFactory: observableFactory)
     }

@@ -8,6 +8,8 @@ extension ObservableType {
     /// ```swift
     /// Observable<Int>.empty().subscribe(onCompleted: { print("done") })   // done
     /// ```
+    ///
+    /// - Returns: A sequence that completes at once.
     public static func empty() -> Observable<Element> {
         Empty()
     }

@@ -9,6 +9,9 @@ extension ObservableType {
     /// Observable<Int>.error(MyError.offline)
     ///     .subscribe(onError: { print($0) })   // offline
     /// ```
+    ///
+    /// - Parameter error: The error to send.
+    /// - Returns: A sequence that fails with `error` at once.
     public static func error(_ error: Swift.Error) -> Observable<Element> {
         Fail(error: error)
     }

@@ -9,8 +9,11 @@ extension ObservableType {
     /// Observable.of("a", "b").subscribe(onNext: { print($0) })   // a, b
     /// ```
     ///
-    /// - Parameter scheduler: Where the elements are sent; by default the current
-    ///   thread's trampoline.
+    /// - Parameters:
+    ///   - elements: The elements to send, in order.
+    ///   - scheduler: Where the elements are sent; by default the current thread's
+    ///     trampoline.
+    /// - Returns: A sequence that sends `elements` to each subscriber, then completes.
     public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         ObservableSequence(elements: elements, scheduler: scheduler)
     }
@@ -20,6 +23,12 @@ extension ObservableType {
     /// ```swift
     /// Observable.from([1, 2, 3])
     /// ```
+    ///
+    /// - Parameters:
+    ///   - array: The elements to send, in order.
+    ///   - scheduler: Where the elements are sent; by default the current thread's
+    ///     trampoline.
+    /// - Returns: A sequence of the array's elements, then completion.
     public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         ObservableSequence(elements: array, scheduler: scheduler)
     }
@@ -30,6 +39,12 @@ extension ObservableType {
     /// ```swift
     /// Observable.from(1...3)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - sequence: The elements to send, in order.
+    ///   - scheduler: Where the elements are sent; by default the current thread's
+    ///     trampoline.
+    /// - Returns: A sequence of the sequence's elements, then completion.
     public static func from<Elements: Sequence>(_ sequence: Elements, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> where Elements.Element == Element {
         ObservableSequence(elements: sequence, scheduler: scheduler)
     }
@@ -40,6 +55,9 @@ extension ObservableType {
     /// ```swift
     /// Observable.from(optional: Int("7"))   // -7-|
     /// ```
+    ///
+    /// - Parameter optional: The element to send, if any.
+    /// - Returns: A sequence of the one element (or none), then completion.
     public static func from(optional: Element?) -> Observable<Element> {
         guard let element = optional else { return empty() }
         return just(element)
@@ -47,6 +65,11 @@ extension ObservableType {
 
     /// A sequence of the optional's value if it has one, then completion, sent on
     /// `scheduler`.
+    ///
+    /// - Parameters:
+    ///   - optional: The element to send, if any.
+    ///   - scheduler: Where the element and completion are sent.
+    /// - Returns: A sequence of the one element (or none), then completion.
     public static func from(optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
         ObservableSequence<[Element]>(elements: optional.map { [$0] } ?? [], scheduler: scheduler)
     }

@@ -12,6 +12,14 @@ extension ObservableType {
     /// Observable.generate(initialState: 1, condition: { $0 < 100 }, iterate: { $0 * 2 })
     /// // 1, 2, 4, 8, 16, 32, 64
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The first state, sent first if it passes `condition`.
+    ///   - condition: Whether to send a state and go on; `false` completes.
+    ///   - scheduler: Where the states are sent; by default the current thread's
+    ///     trampoline.
+    ///   - iterate: Makes the next state from the current one.
+    /// - Returns: A sequence of the states, then completion.
     public static func generate(
         initialState: Element,
         condition: @escaping (Element) throws -> Bool,

@@ -8,6 +8,9 @@ extension ObservableType {
     /// ```swift
     /// Observable.just(42).subscribe(onNext: { print($0) })   // 42
     /// ```
+    ///
+    /// - Parameter element: The one element to send.
+    /// - Returns: A sequence of `element`, then completion.
     public static func just(_ element: Element) -> Observable<Element> {
         Just(element: element)
     }
@@ -17,6 +20,11 @@ extension ObservableType {
     /// ```swift
     /// Observable.just(42, scheduler: CurrentThreadScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - element: The one element to send.
+    ///   - scheduler: Where the element and completion are sent.
+    /// - Returns: A sequence of `element`, then completion.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
         ScheduledJust(element: element, scheduler: scheduler)
     }

@@ -8,6 +8,8 @@ extension ObservableType {
     /// ```swift
     /// let silence = Observable<Int>.never()   // useful as a placeholder or in tests
     /// ```
+    ///
+    /// - Returns: A sequence that never sends anything.
     public static func never() -> Observable<Element> {
         NeverProducer()
     }

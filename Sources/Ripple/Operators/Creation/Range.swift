@@ -17,6 +17,14 @@ extension ObservableType where Element: RxAbstractInteger {
     /// ```swift
     /// Observable.range(start: 1, count: 3).subscribe(onNext: { print($0) })   // 1, 2, 3
     /// ```
+    ///
+    /// - Parameters:
+    ///   - start: The first integer.
+    ///   - count: How many integers to send.
+    ///   - scheduler: Where the integers are sent; by default the current thread's
+    ///     trampoline.
+    /// - Returns: A sequence of `count` consecutive integers from `start`, then
+    ///   completion.
     public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         if count < 0 {
             return error(RxError.argumentOutOfRange)

@@ -11,6 +11,12 @@ extension ObservableType {
     /// ```swift
     /// let ones = Observable.repeatElement(1)   // combine with take(_:) to bound it
     /// ```
+    ///
+    /// - Parameters:
+    ///   - element: The element to send, again and again.
+    ///   - scheduler: Where the elements are sent; by default the current thread's
+    ///     trampoline.
+    /// - Returns: An endless sequence of `element`.
     public static func repeatElement(_ element: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         RepeatElement(element: element, scheduler: scheduler)
     }

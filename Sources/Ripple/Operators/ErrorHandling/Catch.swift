@@ -20,6 +20,10 @@ extension ObservableType {
     /// A handler whose sequence is itself a `catch` (a chain of fallbacks built as it
     /// goes, each failing at once) is followed in the same subscription, so a chain of
     /// any length keeps the stack flat.
+    ///
+    /// - Parameter handler: Makes the sequence to continue with from the error; a throw
+    ///   fails the result with the thrown error.
+    /// - Returns: This sequence, continued by `handler`'s sequence after an error.
     public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
         Catch(source: asObservable(), handler: handler)
     }
@@ -37,6 +41,9 @@ extension ObservableType {
     ///     .catchAndReturn(0)
     ///     .subscribe(onNext: { print($0) })   // the count, or 0 if fetching failed
     /// ```
+    ///
+    /// - Parameter element: The element to send, before completing, instead of the error.
+    /// - Returns: This sequence, ending with `element` and completion instead of an error.
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
         Catch(source: asObservable(), handler: { _ in Observable.just(element) })
     }

@@ -16,6 +16,9 @@ extension ObservableType {
     /// ```
     ///
     /// The sequences are taken lazily from `sequence`, once per subscription.
+    ///
+    /// - Parameter sequence: The sequences to try, in order.
+    /// - Returns: A sequence that moves to the next sequence after each error.
     public static func `catch`<Sequence: Swift.Sequence>(sequence: Sequence) -> Observable<Element>
         where Sequence.Element == Observable<Element> {
         CatchSequence(sources: sequence)
@@ -39,6 +42,9 @@ extension ObservableType {
     ///
     /// A source that fails synchronously is subscribed again in a loop, not by
     /// recursion, so any number of attempts keeps the stack flat.
+    ///
+    /// - Returns: A sequence with the elements of every attempt, ending with the first
+    ///   attempt that completes.
     public func retry() -> Observable<Element> {
         CatchSequence(sources: RepeatedForever(element: asObservable()))
     }
@@ -60,6 +66,9 @@ extension ObservableType {
     ///     .retry(3)   // the first try and up to two more
     ///     .subscribe(onError: { report($0) })
     /// ```
+    ///
+    /// - Parameter maxAttemptCount: How many times to subscribe at most.
+    /// - Returns: A sequence with the elements of every attempt.
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         guard maxAttemptCount >= 0 else {
             return Observable.error(RxError.argumentOutOfRange)

@@ -22,6 +22,10 @@ extension ObservableType {
     ///     errors.delay(.seconds(1), scheduler: MainScheduler.instance)   // wait, then retry
     /// })
     /// ```
+    ///
+    /// - Parameter notificationHandler: Receives the errors and returns the trigger: each
+    ///   element starts a new attempt; its end ends the result.
+    /// - Returns: A sequence with the elements of every attempt.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
     ) -> Observable<Element> {
@@ -46,6 +50,10 @@ extension ObservableType {
     ///     errors.take(3)   // up to three retries, then complete
     /// })
     /// ```
+    ///
+    /// - Parameter notificationHandler: Receives the errors and returns the trigger: each
+    ///   element starts a new attempt; its end ends the result.
+    /// - Returns: A sequence with the elements of every attempt.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> Observable<Element> {

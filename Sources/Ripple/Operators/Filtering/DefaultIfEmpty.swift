@@ -14,6 +14,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter default: The element to send when the source has none.
+    /// - Returns: This sequence, or `default` and completion if it completes empty.
     public func ifEmpty(default: Element) -> Observable<Element> {
         DefaultIfEmpty(source: asObservable(), defaultElement: `default`)
     }

@@ -14,6 +14,8 @@ extension ObservableType where Element: Equatable {
     ///     .distinctUntilChanged()
     ///     .subscribe(onNext: { print($0) })   // 1, 2, 1
     /// ```
+    ///
+    /// - Returns: A sequence without consecutive equal elements.
     public func distinctUntilChanged() -> Observable<Element> {
         DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: { $0 == $1 })
     }
@@ -37,6 +39,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter keySelector: Computes the value to compare for each element.
+    /// - Returns: A sequence without consecutive elements that compare equal.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
         DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: { $0 == $1 })
     }
@@ -58,6 +61,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter comparer: Returns `true` when two elements count as equal.
+    /// - Returns: A sequence without consecutive elements that compare equal.
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
         DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: comparer)
     }
@@ -80,6 +84,8 @@ extension ObservableType {
     /// - Parameters:
     ///   - keySelector: Computes the value to compare for each element.
     ///   - comparer: Returns `true` when two keys count as equal.
+    /// - Returns: A sequence without consecutive elements whose keys `comparer` finds
+    ///   equal.
     public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool) -> Observable<Element> {
         DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: comparer)
     }
@@ -101,6 +107,8 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter keyPath: The property to compare.
+    /// - Returns: A sequence without consecutive elements whose values at `keyPath` are
+    ///   equal.
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
         DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: { $0[keyPath: keyPath] == $1[keyPath: keyPath] })
     }

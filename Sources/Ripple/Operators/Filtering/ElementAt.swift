@@ -20,6 +20,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter index: The position of the element to send, from 0.
+    /// - Returns: A sequence with the element at `index`, then completion.
     public func element(at index: Int) -> Observable<Element> {
         if index < 0 {
             return Observable.error(RxError.argumentOutOfRange)

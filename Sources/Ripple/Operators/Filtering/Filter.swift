@@ -16,6 +16,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter predicate: Decides, for each element, whether it is sent.
+    /// - Returns: A sequence with the elements for which `predicate` returns `true`.
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         Filter(source: asObservable(), predicate: predicate)
     }

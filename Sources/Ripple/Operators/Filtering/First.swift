@@ -13,6 +13,9 @@ extension ObservableType {
     /// searchResults.first()
     ///     .subscribe(onSuccess: { print($0 ?? "no result") })
     /// ```
+    ///
+    /// - Returns: A Single of the first element, or `nil` if the sequence completes
+    ///   empty.
     public func first() -> Single<Element?> {
         Single(raw: First(source: asObservable()))
     }

@@ -14,6 +14,8 @@ extension ObservableType {
     /// upload.ignoreElements()
     ///     .subscribe(onError: { showFailure($0) }, onCompleted: { showDone() })
     /// ```
+    ///
+    /// - Returns: A sequence that sends only this sequence's terminal event.
     public func ignoreElements() -> Observable<Never> {
         IgnoreElements(source: asObservable())
     }

@@ -18,6 +18,8 @@ extension ObservableType {
     ///     .single()
     ///     .subscribe(onNext: { print($0) })   // only
     /// ```
+    ///
+    /// - Returns: A sequence with the one element, then completion; or an error.
     public func single() -> Observable<Element> {
         SingleElement(source: asObservable(), predicate: nil)
     }
@@ -41,6 +43,8 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter predicate: Decides which elements count.
+    /// - Returns: A sequence with the one element that passes `predicate`, then
+    ///   completion; or an error.
     public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         SingleElement(source: asObservable(), predicate: predicate)
     }

@@ -19,6 +19,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter count: How many elements to drop.
+    /// - Returns: A sequence without the first `count` elements.
     public func skip(_ count: Int) -> Observable<Element> {
         if count < 0 {
             return Observable.error(RxError.argumentOutOfRange)

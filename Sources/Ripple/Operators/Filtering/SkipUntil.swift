@@ -26,6 +26,8 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter other: The sequence whose first element (of any type) opens the gate.
+    /// - Returns: A sequence with the elements sent after `other` sent its first
+    ///   element.
     public func skip<Source: ObservableType>(until other: Source) -> Observable<Element> {
         SkipUntil(source: asObservable(), other: other.asObservable())
     }

@@ -17,6 +17,8 @@ extension ObservableType {
     ///
     /// - Parameter predicate: Decides, for each element until it first returns
     ///   `false`, whether it is dropped.
+    /// - Returns: A sequence with the elements from the first one that fails
+    ///   `predicate` on.
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         SkipWhile(source: asObservable(), predicate: predicate)
     }

@@ -17,6 +17,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter other: The sequence to continue with when the source is empty.
+    /// - Returns: This sequence, or `other` if this sequence completes empty.
     public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
         SwitchIfEmpty(source: asObservable(), other: other)
     }

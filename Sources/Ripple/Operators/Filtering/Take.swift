@@ -23,6 +23,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter count: How many elements to send.
+    /// - Returns: A sequence with at most the first `count` elements.
     public func take(_ count: Int) -> Observable<Element> {
         if count < 0 {
             return Observable.error(RxError.argumentOutOfRange)

@@ -22,6 +22,8 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter count: How many elements to send from the end of the source.
+    /// - Returns: A sequence with the last `count` elements, sent when this sequence
+    ///   completes.
     public func takeLast(_ count: Int) -> Observable<Element> {
         if count < 0 {
             return Observable.error(RxError.argumentOutOfRange)

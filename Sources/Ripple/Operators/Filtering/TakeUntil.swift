@@ -25,6 +25,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter other: The sequence whose first element (of any type) ends this one.
+    /// - Returns: A sequence with the elements sent before `other` sends an element.
     public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
         TakeUntil(source: asObservable(), other: other.asObservable())
     }

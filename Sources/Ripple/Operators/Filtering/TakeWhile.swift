@@ -35,6 +35,8 @@ extension ObservableType {
     ///   - predicate: Decides, for each element, whether the sequence goes on.
     ///   - behavior: Whether the element that ends the sequence is sent too;
     ///     `.exclusive` by default.
+    /// - Returns: A sequence with the elements up to the first one that fails
+    ///   `predicate`.
     public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
         TakeWhile(source: asObservable(), predicate: predicate, stopsWhen: false, behavior: behavior)
     }
@@ -61,6 +63,8 @@ extension ObservableType {
     ///   - predicate: Decides, for each element, whether the sequence ends there.
     ///   - behavior: Whether the element that ends the sequence is sent too;
     ///     `.exclusive` by default.
+    /// - Returns: A sequence with the elements up to the first one that passes
+    ///   `predicate`.
     public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
         TakeWhile(source: asObservable(), predicate: predicate, stopsWhen: true, behavior: behavior)
     }

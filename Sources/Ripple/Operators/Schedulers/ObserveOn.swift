@@ -18,6 +18,9 @@ extension ObservableType {
     ///     .observe(on: MainScheduler.instance)
     ///     .subscribe(onNext: { results in tableView.show(results) })
     /// ```
+    ///
+    /// - Parameter scheduler: Where the observer receives the events.
+    /// - Returns: This sequence, delivered through `scheduler`.
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         if let serial = scheduler as? SerialDispatchQueueScheduler {
             return ObserveOnSerialDispatchQueue(source: asObservable(), scheduler: serial)

@@ -16,6 +16,9 @@ extension ObservableType {
     ///     .observe(on: MainScheduler.instance)
     ///     .subscribe(onNext: { line in show(line) })
     /// ```
+    ///
+    /// - Parameter scheduler: Where the subscription (and its disposal) runs.
+    /// - Returns: This sequence, subscribed on `scheduler`.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         SubscribeOn(source: self, scheduler: scheduler)
     }

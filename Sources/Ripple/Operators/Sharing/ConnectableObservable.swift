@@ -40,6 +40,8 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
     /// let connection = shared.connect()
     /// connection.dispose()   // disconnects
     /// ```
+    ///
+    /// - Returns: A disposable that ends the shared subscription.
     public func connect() -> Disposable {
         abstractMethod()
     }

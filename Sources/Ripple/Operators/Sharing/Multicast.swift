@@ -18,6 +18,9 @@ extension ObservableType {
     /// _ = shared.subscribe(onNext: { print($0) })
     /// let connection = shared.connect()
     /// ```
+    ///
+    /// - Parameter subject: The subject every connection shares.
+    /// - Returns: A connectable sequence that shares one subscription through `subject`.
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element>
         where Subject.Observer.Element == Element {
         ConnectableObservableAdapter(source: asObservable(), makeSubject: { subject })
@@ -40,6 +43,9 @@ extension ObservableType {
     /// let shared = source.multicast(makeSubject: { ReplaySubject<Int>.create(bufferSize: 1) })
     /// let connection = shared.connect()
     /// ```
+    ///
+    /// - Parameter makeSubject: Makes the subject of each connection.
+    /// - Returns: A connectable sequence that shares one subscription per connection.
     public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Subject.Element>
         where Subject.Observer.Element == Element {
         ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
@@ -62,6 +68,11 @@ extension ObservableType {
     /// ```
     ///
     /// If either closure throws, the subscription ends with that error.
+    ///
+    /// - Parameters:
+    ///   - subjectSelector: Makes the subject of each subscription.
+    ///   - selector: Builds the result from the shared sequence.
+    /// - Returns: The sequence `selector` returns, per subscription.
     public func multicast<Subject: SubjectType, Result>(
         _ subjectSelector: @escaping () throws -> Subject,
         selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
@@ -83,6 +94,8 @@ extension ObservableType {
     /// _ = shared.subscribe(onNext: { print($0) })
     /// let connection = shared.connect()
     /// ```
+    ///
+    /// - Returns: A connectable sequence that shares one subscription to this sequence.
     public func publish() -> ConnectableObservable<Element> {
         multicast(makeSubject: { PublishSubject() })
     }
@@ -104,6 +117,10 @@ extension ObservableType {
     ///
     /// A negative `bufferSize` makes every observer fail with
     /// `RxError.argumentOutOfRange` (RxSwift would crash).
+    ///
+    /// - Parameter bufferSize: How many of the latest elements are replayed.
+    /// - Returns: A connectable sequence that shares one subscription through a
+    ///   `ReplaySubject`.
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
         multicast(makeSubject: { ReplaySubject.create(bufferSize: bufferSize) })
     }
@@ -122,6 +139,9 @@ extension ObservableType {
     /// let shared = source.replayAll()
     /// let connection = shared.connect()
     /// ```
+    ///
+    /// - Returns: A connectable sequence that replays every element to each new
+    ///   subscriber.
     public func replayAll() -> ConnectableObservable<Element> {
         multicast(makeSubject: { ReplaySubject.createUnbounded() })
     }

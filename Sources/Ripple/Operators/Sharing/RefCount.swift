@@ -22,6 +22,9 @@ extension ConnectableObservableType {
     /// and disconnecting happen outside the lock, one at a time, in the order they were
     /// decided; a call that finds another one connecting or disconnecting leaves its
     /// work to it and returns.
+    ///
+    /// - Returns: A sequence that connects with its first subscriber and disconnects
+    ///   after its last.
     public func refCount() -> Observable<Element> {
         RefCount(source: self)
     }

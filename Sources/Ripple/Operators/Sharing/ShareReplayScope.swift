@@ -43,6 +43,12 @@ extension ObservableType {
     /// behaves as `multicast(makeSubject:).refCount()`, as RxSwift's does. A negative
     /// `replay` makes every observer fail with `RxError.argumentOutOfRange` (RxSwift
     /// would crash).
+    ///
+    /// - Parameters:
+    ///   - replay: How many of the latest elements each new subscriber receives.
+    ///   - scope: Whether the replayed elements survive the last subscriber
+    ///     (`.forever`) or not (`.whileConnected`).
+    /// - Returns: A sequence that shares one subscription among its subscribers.
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
         switch scope {
         case .forever:

@@ -29,6 +29,7 @@ extension ObservableType {
     ///   - dueTime: How much later to send each element and the completion.
     ///   - scheduler: The scheduler that runs the timers; the delayed events are sent
     ///     on it.
+    /// - Returns: A sequence with the same events, each `dueTime` later.
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         Delay(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
     }

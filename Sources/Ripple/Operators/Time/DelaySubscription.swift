@@ -20,6 +20,7 @@ extension ObservableType {
     ///   - dueTime: How long to wait before subscribing.
     ///   - scheduler: The scheduler that runs the timer; the subscription to the
     ///     source happens on it.
+    /// - Returns: This sequence, subscribed `dueTime` after each subscription.
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         DelaySubscription(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
     }

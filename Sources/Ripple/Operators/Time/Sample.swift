@@ -26,6 +26,7 @@ extension ObservableType {
     ///   - sampler: The sequence whose elements (of any type) are the sampling ticks.
     ///   - defaultValue: What to send on a tick when no new element has arrived; `nil`
     ///     sends nothing then.
+    /// - Returns: A sequence with the latest element at each tick of `sampler`.
     public func sample<Source: ObservableType>(_ sampler: Source, defaultValue: Element? = nil) -> Observable<Element> {
         Sample(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue)
     }

@@ -21,6 +21,7 @@ extension ObservableType {
     /// - Parameters:
     ///   - duration: How long to drop elements for.
     ///   - scheduler: The scheduler that runs the timer.
+    /// - Returns: A sequence without the elements sent during the first `duration`.
     public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         SkipTime(source: asObservable(), duration: duration, scheduler: scheduler)
     }

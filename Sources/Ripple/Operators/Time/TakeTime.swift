@@ -19,6 +19,8 @@ extension ObservableType {
     /// - Parameters:
     ///   - duration: How long to pass elements through.
     ///   - scheduler: The scheduler that runs the timer.
+    /// - Returns: A sequence with the elements sent during the first `duration`, then
+    ///   completion.
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         TakeTime(source: asObservable(), duration: duration, scheduler: scheduler)
     }

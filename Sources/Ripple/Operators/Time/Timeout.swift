@@ -17,6 +17,7 @@ extension ObservableType {
     ///   - dueTime: The longest wait allowed before the first element and between
     ///     elements.
     ///   - scheduler: The scheduler that runs the timers.
+    /// - Returns: This sequence, failing with `RxError.timeout` if an element is late.
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         Timeout(source: asObservable(), dueTime: dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler)
     }
@@ -44,6 +45,7 @@ extension ObservableType {
     ///     elements.
     ///   - other: The sequence to continue with after a timeout.
     ///   - scheduler: The scheduler that runs the timers.
+    /// - Returns: This sequence, switching to `other` if an element is late.
     public func timeout<Source: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Source, scheduler: SchedulerType) -> Observable<Element> where Element == Source.Element {
         Timeout(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
     }

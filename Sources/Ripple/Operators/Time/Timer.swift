@@ -9,6 +9,11 @@ extension ObservableType where Element: RxAbstractInteger {
     /// Observable<Int>.interval(.seconds(1), scheduler: MainScheduler.instance)
     ///     .subscribe(onNext: { print("tick \($0)") })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - period: The time between elements.
+    ///   - scheduler: The scheduler that runs the timer.
+    /// - Returns: An endless sequence of 0, 1, 2, … one per `period`.
     public static func interval(_ period: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         Timer(dueTime: period, period: period, scheduler: scheduler)
     }
@@ -24,6 +29,13 @@ extension ObservableType where Element: RxAbstractInteger {
     /// ```swift
     /// Observable<Int>.timer(.seconds(3), scheduler: scheduler)   // 0 after three seconds, then done
     /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: When the first element is sent.
+    ///   - period: The time between later elements; `nil` sends one element and
+    ///     completes.
+    ///   - scheduler: The scheduler that runs the timer.
+    /// - Returns: A sequence of 0 (and 1, 2, … with a period).
     public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType) -> Observable<Element> {
         Timer(dueTime: dueTime, period: period, scheduler: scheduler)
     }

@@ -16,6 +16,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A sequence with the non-`nil` results of `transform`.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
         CompactMap(source: asObservable(), transform: transform)
     }

@@ -19,6 +19,7 @@ extension ObservableType where Element == Data {
     /// - Parameters:
     ///   - type: The `Decodable` type to decode each element into.
     ///   - decoder: Any ``DataDecoder``: `JSONDecoder`, `PropertyListDecoder` or your own.
+    /// - Returns: A sequence of the decoded values.
     public func decode<Item: Decodable>(type: Item.Type, decoder: some DataDecoder) -> Observable<Item> {
         map { data in try decoder.decode(type, from: data) }
     }

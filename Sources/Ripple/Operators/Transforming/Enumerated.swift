@@ -14,6 +14,8 @@ extension ObservableType {
     ///     .enumerated()
     ///     .subscribe(onNext: { index, letter in print(index, letter) })   // 0 a, 1 b
     /// ```
+    ///
+    /// - Returns: A sequence of `(index, element)` pairs, from index 0.
     public func enumerated() -> Observable<(index: Int, element: Element)> {
         Enumerated(source: asObservable(), firstIndex: 0)
     }

@@ -32,6 +32,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter keySelector: Gives each element's key; called once per element.
+    /// - Returns: A sequence of groups, one per key, each a sequence of its elements.
     public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<GroupedObservable<Key, Element>> {
         GroupBy(source: asObservable(), keySelector: keySelector)
     }
@@ -63,11 +64,16 @@ public struct GroupedObservable<Key, Element>: ObservableType {
     }
 
     /// Subscribes `observer` to the group's elements.
+    ///
+    /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that ends this subscription.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         source.subscribe(observer)
     }
 
     /// The group's elements as a plain ``Observable``.
+    ///
+    /// - Returns: This value as an ``Observable``.
     public func asObservable() -> Observable<Element> {
         source
     }

@@ -16,6 +16,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A sequence of the results of `transform`.
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         Map(source: asObservable(), transform: transform)
     }

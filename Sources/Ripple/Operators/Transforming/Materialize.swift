@@ -17,6 +17,8 @@ extension ObservableType {
     ///     .materialize()
     ///     .subscribe(onNext: { print($0) })   // error(failure)
     /// ```
+    ///
+    /// - Returns: A sequence of this sequence's events as elements, then completion.
     public func materialize() -> Observable<Event<Element>> {
         Materialize(source: asObservable())
     }
@@ -40,6 +42,8 @@ extension ObservableType where Element: EventConvertible {
     ///     .dematerialize()
     ///     .subscribe(onNext: { print($0) })   // 1
     /// ```
+    ///
+    /// - Returns: A sequence with the events these elements describe.
     public func dematerialize() -> Observable<Element.Element> {
         Dematerialize(source: asObservable())
     }

@@ -23,6 +23,8 @@ extension ObservableType {
     ///   - seed: The accumulated value before the first element.
     ///   - accumulator: Combines the accumulated value with one element.
     ///   - mapResult: Turns the final accumulated value into the result.
+    /// - Returns: A sequence with `mapResult`'s result for the final accumulated value,
+    ///   sent on completion.
     public func reduce<A, Result>(
         _ seed: A,
         accumulator: @escaping (A, Element) throws -> A,
@@ -51,6 +53,7 @@ extension ObservableType {
     /// - Parameters:
     ///   - seed: The accumulated value before the first element.
     ///   - accumulator: Combines the accumulated value with one element.
+    /// - Returns: A sequence with the final accumulated value, sent on completion.
     public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
         Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
     }

@@ -21,6 +21,7 @@ extension ObservableType {
     ///   - seed: The accumulator's value before the first element; each subscription
     ///     starts from its own copy.
     ///   - accumulator: Updates the accumulator with one element.
+    /// - Returns: A sequence of the accumulated value after each element.
     public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) throws -> Void) -> Observable<A> {
         Scan(source: asObservable(), seed: seed, accumulator: accumulator)
     }
@@ -47,6 +48,7 @@ extension ObservableType {
     ///   - seed: The accumulated value before the first element.
     ///   - accumulator: Combines the accumulated value with one element into the next
     ///     accumulated value.
+    /// - Returns: A sequence of the accumulated value after each element.
     public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
         Scan(source: asObservable(), seed: seed) { accumulated, element in
             accumulated = try accumulator(accumulated, element)

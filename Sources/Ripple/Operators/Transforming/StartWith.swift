@@ -16,6 +16,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter elements: The elements to send before the source's.
+    /// - Returns: A sequence with `elements` first, then this sequence's events.
     public func startWith(_ elements: Element...) -> Observable<Element> {
         StartWith(source: asObservable(), elements: elements)
     }

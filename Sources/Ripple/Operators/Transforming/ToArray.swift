@@ -17,6 +17,8 @@ extension ObservableType {
     ///     .toArray()
     ///     .subscribe(onSuccess: { print($0) })   // [1, 2, 3]
     /// ```
+    ///
+    /// - Returns: A Single of every element, in order, sent on completion.
     public func toArray() -> Single<[Element]> {
         Single(raw: ToArray(source: asObservable()))
     }

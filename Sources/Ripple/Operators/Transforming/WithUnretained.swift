@@ -21,6 +21,7 @@ extension ObservableType {
     /// - Parameters:
     ///   - obj: The object to hand to `resultSelector`, held weakly.
     ///   - resultSelector: Combines the object and an element.
+    /// - Returns: A sequence of `resultSelector`'s results, while `obj` is alive.
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object,
         resultSelector: @escaping ((Object, Element)) -> Out
@@ -45,6 +46,7 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameter obj: The object to pair each element with, held weakly.
+    /// - Returns: A sequence of `(obj, element)` pairs, while `obj` is alive.
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> Observable<(Object, Element)> {
         withUnretained(obj) { $0 }
     }

@@ -26,6 +26,18 @@ extension ObservableType {
     ///         onDispose: { spinner.stop() })
     ///     .subscribe(onNext: { show($0) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - onNext: Runs before each element is sent.
+    ///   - afterNext: Runs after each element is sent.
+    ///   - onError: Runs before the error is sent.
+    ///   - afterError: Runs after the error is sent.
+    ///   - onCompleted: Runs before completion is sent.
+    ///   - afterCompleted: Runs after completion is sent.
+    ///   - onSubscribe: Runs before the subscription to this sequence.
+    ///   - onSubscribed: Runs after the subscription to this sequence.
+    ///   - onDispose: Runs after the subscription is disposed.
+    /// - Returns: This sequence, unchanged, with the actions run along the way.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,

@@ -19,6 +19,11 @@ extension ObservableType {
     ///                  observableFactory: { handle in handle.lines() })
     ///     .subscribe(onNext: { print($0) })   // the file is closed when reading ends
     /// ```
+    ///
+    /// - Parameters:
+    ///   - resourceFactory: Makes the resource for each subscriber.
+    ///   - observableFactory: Makes the sequence from the resource.
+    /// - Returns: A sequence that disposes its resource when its subscription ends.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         observableFactory: @escaping (Resource) throws -> Observable<Element>

@@ -13,6 +13,13 @@ extension InfallibleType {
     /// ```swift
     /// taps.withLatestFrom(text) { _, text in text }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - second: The sequence whose latest element joins each element of this one.
+    ///   - resultSelector: Makes a result from an element of this sequence and the
+    ///     latest element of `second`.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each element of
+    ///   this sequence that arrives after `second` has sent one.
     public func withLatestFrom<Source: InfallibleType, Result>(
         _ second: Source,
         resultSelector: @escaping (Element, Source.Element) -> Result
@@ -43,6 +50,13 @@ extension Infallible {
     /// ```swift
     /// let area = Infallible.combineLatest(width, height) { $0 * $1 }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one each time any source
+    ///   sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) -> Element
@@ -56,6 +70,14 @@ extension Infallible {
     /// ```swift
     /// let summary = Infallible.combineLatest(a, b, c) { "\($0) \($1) \($2)" }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one each time any source
+    ///   sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
@@ -74,6 +96,13 @@ extension Infallible {
     /// ```swift
     /// let pairs = Infallible.zip(lefts, rights) { "\($0)\($1)" }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each set of
+    ///   elements with the same index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) -> Element
@@ -86,6 +115,14 @@ extension Infallible {
     /// ```swift
     /// let triples = Infallible.zip(a, b, c) { [$0, $1, $2] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each set of
+    ///   elements with the same index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
@@ -98,6 +135,9 @@ extension Infallible {
     /// ```swift
     /// let anyTap = Infallible.merge(okTaps, cancelTaps)
     /// ```
+    ///
+    /// - Parameter sources: The sequences to merge.
+    /// - Returns: A sequence with the elements of all sources, as they arrive.
     public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.asObservable() }))
     }
@@ -110,6 +150,12 @@ extension Infallible where Element == Any {
     /// ```swift
     /// Infallible.combineLatest(name, age).subscribe(onNext: { name, age in print(name, age) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    /// - Returns: A sequence of tuples of the latest elements, one each time any
+    ///   source sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(_ source1: I1, _ source2: I2) -> Infallible<(I1.Element, I2.Element)> {
         Infallible<(I1.Element, I2.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable()))
     }
@@ -120,6 +166,13 @@ extension Infallible where Element == Any {
     /// ```swift
     /// Infallible.combineLatest(a, b, c)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    /// - Returns: A sequence of tuples of the latest elements, one each time any
+    ///   source sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3
     ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
@@ -131,6 +184,12 @@ extension Infallible where Element == Any {
     /// ```swift
     /// Infallible.zip(lefts, rights)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    /// - Returns: A sequence of tuples, one for each set of elements with the same
+    ///   index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType>(_ source1: I1, _ source2: I2) -> Infallible<(I1.Element, I2.Element)> {
         Infallible<(I1.Element, I2.Element)>(Observable.zip(source1.asObservable(), source2.asObservable()))
     }

@@ -8,6 +8,9 @@ extension Infallible {
     /// ```swift
     /// Infallible.just(1).subscribe(onNext: { print($0) })   // 1
     /// ```
+    ///
+    /// - Parameter element: The one element to send.
+    /// - Returns: A sequence of `element`, then completion.
     public static func just(_ element: Element) -> Infallible<Element> {
         Infallible(Observable.just(element))
     }
@@ -17,6 +20,11 @@ extension Infallible {
     /// ```swift
     /// Infallible.just(1, scheduler: MainScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - element: The one element to send.
+    ///   - scheduler: Where the element and completion are sent.
+    /// - Returns: A sequence of `element`, then completion.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Infallible<Element> {
         Infallible(Observable.just(element, scheduler: scheduler))
     }
@@ -30,6 +38,12 @@ extension Infallible {
     /// ```swift
     /// Infallible.of(1, 2, 3)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - elements: The elements to send, in order.
+    ///   - scheduler: Where the elements are sent; by default the current thread's
+    ///     trampoline.
+    /// - Returns: A sequence that sends `elements` to each subscriber, then completes.
     public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
         Infallible(Observable.from(elements, scheduler: scheduler))
     }
@@ -39,6 +53,12 @@ extension Infallible {
     /// ```swift
     /// Infallible.from([1, 2, 3])
     /// ```
+    ///
+    /// - Parameters:
+    ///   - array: The elements to send, in order.
+    ///   - scheduler: Where the elements are sent; by default the current thread's
+    ///     trampoline.
+    /// - Returns: A sequence of the array's elements, then completion.
     public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
         Infallible(Observable.from(array, scheduler: scheduler))
     }
@@ -48,6 +68,9 @@ extension Infallible {
     /// ```swift
     /// Infallible.from(optional: Int("4"))   // 4, completed
     /// ```
+    ///
+    /// - Parameter optional: The element to send, if any.
+    /// - Returns: A sequence of the one element (or none), then completion.
     public static func from(optional: Element?) -> Infallible<Element> {
         Infallible(Observable.from(optional: optional))
     }
@@ -61,6 +84,8 @@ extension Infallible {
     /// ```swift
     /// let nothing = Infallible<Int>.empty()
     /// ```
+    ///
+    /// - Returns: A sequence that completes at once.
     public static func empty() -> Infallible<Element> {
         Infallible(Observable.empty())
     }
@@ -74,6 +99,8 @@ extension Infallible {
     /// ```swift
     /// let silence = Infallible<Int>.never()
     /// ```
+    ///
+    /// - Returns: A sequence that never sends anything.
     public static func never() -> Infallible<Element> {
         Infallible(Observable.never())
     }

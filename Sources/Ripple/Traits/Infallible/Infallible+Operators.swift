@@ -12,6 +12,9 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2).map { $0 * 10 }   // 10, 20
     /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A sequence of the results of `transform`.
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
         Infallible<Result>(asObservable().map(transform))
     }
@@ -26,6 +29,9 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of("1", "x", "2").compactMap { Int($0) }   // 1, 2
     /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A sequence with the non-`nil` results of `transform`.
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
         Infallible<Result>(asObservable().compactMap(transform))
     }
@@ -40,6 +46,9 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2, 3, 4).filter { $0.isMultiple(of: 2) }   // 2, 4
     /// ```
+    ///
+    /// - Parameter predicate: Decides, for each element, whether it is sent.
+    /// - Returns: A sequence with the elements for which `predicate` returns `true`.
     public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
         Infallible(asObservable().filter(predicate))
     }
@@ -56,6 +65,9 @@ extension InfallibleType {
     /// ```swift
     /// queries.flatMap { search($0) }
     /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Returns: The elements of every inner sequence, as they arrive.
     public func flatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMap(selector))
     }
@@ -73,6 +85,9 @@ extension InfallibleType {
     /// ```swift
     /// queries.flatMapLatest { search($0) }   // results of the latest query only
     /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence to switch to.
+    /// - Returns: The elements of the latest inner sequence.
     public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMapLatest(selector))
     }
@@ -90,6 +105,9 @@ extension InfallibleType {
     /// ```swift
     /// taps.flatMapFirst { submit() }   // taps during a submission are ignored
     /// ```
+    ///
+    /// - Parameter selector: Maps an element that arrives while nothing runs.
+    /// - Returns: The elements of the inner sequences that were started.
     public func flatMapFirst<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMapFirst(selector))
     }
@@ -99,6 +117,9 @@ extension InfallibleType {
     /// ```swift
     /// ids.concatMap { load($0) }   // one load at a time, in order
     /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Returns: The elements of each inner sequence, one sequence after another.
     public func concatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().concatMap(selector))
     }
@@ -113,6 +134,9 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2).startWith(0)   // 0, 1, 2
     /// ```
+    ///
+    /// - Parameter elements: The elements to send before the source's.
+    /// - Returns: A sequence with `elements` first, then this sequence's events.
     public func startWith(_ elements: Element...) -> Infallible<Element> {
         Infallible(Observable.from(elements).concat(asObservable()))
     }
@@ -128,6 +152,12 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2, 3).scan(0, accumulator: +)   // 1, 3, 6
     /// ```
+    ///
+    /// - Parameters:
+    ///   - seed: The accumulated value before the first element.
+    ///   - accumulator: Combines the accumulated value with one element into the next
+    ///     accumulated value.
+    /// - Returns: A sequence of the accumulated value after each element.
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
         Infallible<Seed>(asObservable().scan(seed, accumulator: accumulator))
     }
@@ -155,6 +185,9 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2, 3).take(2)   // 1, 2
     /// ```
+    ///
+    /// - Parameter count: How many elements to send.
+    /// - Returns: A sequence with at most the first `count` elements.
     public func take(_ count: Int) -> Infallible<Element> {
         Infallible(count < 0 ? Observable.empty() : asObservable().take(count))
     }
@@ -184,6 +217,9 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2, 3).skip(2)   // 3
     /// ```
+    ///
+    /// - Parameter count: How many elements to drop.
+    /// - Returns: A sequence without the first `count` elements.
     public func skip(_ count: Int) -> Infallible<Element> {
         Infallible(asObservable().skip(max(count, 0)))
     }
@@ -195,6 +231,12 @@ extension InfallibleType {
     /// ```swift
     /// let shared = expensive.share(replay: 1)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - replay: How many of the latest elements each new subscriber receives.
+    ///   - scope: Whether the replayed elements survive the last subscriber
+    ///     (`.forever`) or not (`.whileConnected`).
+    /// - Returns: A sequence that shares one subscription among its subscribers.
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> {
         Infallible(asObservable().share(replay: max(replay, 0), scope: scope))
     }
@@ -243,6 +285,9 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1).concat(Infallible.of(2))   // 1, 2
     /// ```
+    ///
+    /// - Parameter second: The sequence to continue with.
+    /// - Returns: The elements of `self`, followed by those of `second`.
     public func concat<Source: InfallibleType>(_ second: Source) -> Infallible<Element> where Source.Element == Element {
         Infallible(asObservable().concat(second))
     }
@@ -259,6 +304,8 @@ extension InfallibleType where Element: Equatable {
     /// ```swift
     /// Infallible.of(1, 1, 2).distinctUntilChanged()   // 1, 2
     /// ```
+    ///
+    /// - Returns: A sequence without consecutive equal elements.
     public func distinctUntilChanged() -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged())
     }
@@ -270,6 +317,9 @@ extension InfallibleType {
     /// ```swift
     /// people.distinctUntilChanged { $0.id }
     /// ```
+    ///
+    /// - Parameter keySelector: Computes the value to compare for each element.
+    /// - Returns: A sequence without consecutive elements that compare equal.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(keySelector))
     }
@@ -279,6 +329,9 @@ extension InfallibleType {
     /// ```swift
     /// values.distinctUntilChanged { abs($0 - $1) < 0.1 }
     /// ```
+    ///
+    /// - Parameter comparer: Returns `true` when two elements count as equal.
+    /// - Returns: A sequence without consecutive elements that compare equal.
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(comparer))
     }

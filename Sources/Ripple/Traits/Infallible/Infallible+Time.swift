@@ -12,6 +12,11 @@ extension InfallibleType {
     /// ```swift
     /// query.debounce(.milliseconds(300), scheduler: MainScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long an element must stay the latest before it is sent.
+    ///   - scheduler: The scheduler that runs the timers.
+    /// - Returns: The debounced sequence.
     public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().debounce(dueTime, scheduler: scheduler))
     }
@@ -27,6 +32,12 @@ extension InfallibleType {
     /// ```swift
     /// taps.throttle(.seconds(1), scheduler: MainScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: The shortest time between two sent elements.
+    ///   - latest: Whether the latest element of a window is sent at its end.
+    ///   - scheduler: The scheduler that gives the time and runs the timers.
+    /// - Returns: The throttled sequence.
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
     }
@@ -36,6 +47,11 @@ extension InfallibleType {
     /// ```swift
     /// values.skip(.seconds(1), scheduler: MainScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - duration: How long to drop elements for.
+    ///   - scheduler: The scheduler that runs the timer.
+    /// - Returns: A sequence without the elements sent during the first `duration`.
     public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().skip(duration, scheduler: scheduler))
     }

@@ -27,6 +27,8 @@ public struct Infallible<Element>: InfallibleType {
     /// ```swift
     /// let values: Observable<Int> = Infallible.just(1).asObservable()
     /// ```
+    ///
+    /// - Returns: An ``Observable`` with this sequence's events.
     public func asObservable() -> Observable<Element> {
         source
     }
@@ -103,6 +105,8 @@ extension InfallibleType {
     /// ```
     ///
     /// - Returns: A disposable that cancels the subscription.
+    ///
+    /// - Parameter on: Called with every event: each element, then the error or completion.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
         asObservable().subscribe(on)
     }

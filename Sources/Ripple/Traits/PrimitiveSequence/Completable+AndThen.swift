@@ -71,6 +71,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// save(user).concat(sync())
     /// ```
+    ///
+    /// - Parameter second: The sequence to continue with.
     public func concat(_ second: Completable) -> Completable {
         andThen(second)
     }
@@ -87,6 +89,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// Completable.concat([migrate(), seed(), warmUp()])
     /// ```
+    ///
+    /// - Parameter sequence: The sources, in order.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable where Sequence.Element == Completable {
         Completable(raw: CompletablesThen(completables: sequence.map(\.source), last: nil))
     }
@@ -103,6 +107,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// Completable.concat([migrate(), seed()])
     /// ```
+    ///
+    /// - Parameter collection: The sources, in order.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Completable where Collection.Element == Completable {
         Completable(raw: CompletablesThen(completables: collection.map(\.source), last: nil))
     }
@@ -119,6 +125,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// Completable.concat(migrate(), seed(), warmUp())
     /// ```
+    ///
+    /// - Parameter sources: The sources, in order.
     public static func concat(_ sources: Completable...) -> Completable {
         Completable(raw: CompletablesThen(completables: sources.map(\.source), last: nil))
     }

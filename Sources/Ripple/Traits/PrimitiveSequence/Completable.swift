@@ -63,6 +63,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// Completable.empty().subscribe { print($0) }   // completed
     /// ```
+    ///
+    /// - Parameter observer: The observer that receives the events.
     public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
         let stopped = StopFlag()
         return primitiveSequence.asObservable().subscribe { event in
@@ -143,6 +145,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// Completable.error(MyError.offline)
     /// ```
+    ///
+    /// - Parameter error: The error to send.
     public static func error(_ error: Swift.Error) -> Completable {
         Completable(raw: Observable.error(error))
     }

@@ -70,6 +70,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe.just(1).subscribe { print($0) }   // success(1)
     /// ```
+    ///
+    /// - Parameter observer: The observer that receives the events.
     public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
         let stopped = StopFlag()
         return primitiveSequence.asObservable().subscribe { event in
@@ -162,6 +164,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe.just(1)
     /// ```
+    ///
+    /// - Parameter element: The one element to send.
     public static func just(_ element: Element) -> Maybe<Element> {
         Maybe(raw: Observable.just(element))
     }
@@ -171,6 +175,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe.just(1, scheduler: MainScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - element: The one element to send.
+    ///   - scheduler: Where the element and completion are sent.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
         Maybe(raw: Observable.just(element, scheduler: scheduler))
     }
@@ -184,6 +192,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe<Int>.error(MyError.offline)
     /// ```
+    ///
+    /// - Parameter error: The error to send.
     public static func error(_ error: Swift.Error) -> Maybe<Element> {
         Maybe(raw: Observable.error(error))
     }
@@ -228,6 +238,17 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// cachedUser().do(onNext: { print("hit", $0) }, onCompleted: { print("miss") })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - onNext: Runs before each element is sent.
+    ///   - afterNext: Runs after each element is sent.
+    ///   - onError: Runs before the error is sent.
+    ///   - afterError: Runs after the error is sent.
+    ///   - onCompleted: Runs before completion is sent.
+    ///   - afterCompleted: Runs after completion is sent.
+    ///   - onSubscribe: Runs before the subscription to this sequence.
+    ///   - onSubscribed: Runs after the subscription to this sequence.
+    ///   - onDispose: Runs after the subscription is disposed.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,
@@ -262,6 +283,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// cachedAge().filter { $0 >= 18 }
     /// ```
+    ///
+    /// - Parameter predicate: Decides, for each element, whether it is sent.
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source.filter(predicate))
     }
@@ -276,6 +299,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// cachedUser().map(\.name)
     /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
         Maybe(raw: primitiveSequence.source.map(transform))
     }
@@ -290,6 +315,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// cachedText().compactMap { Int($0) }
     /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         Maybe(raw: primitiveSequence.source.compactMap(transform))
     }
@@ -305,6 +332,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// cachedUserID().flatMap { id in cachedUser(id) }
     /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence whose elements to send.
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         Maybe(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
     }
@@ -319,6 +348,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// cachedScore().ifEmpty(default: 0)
     /// ```
+    ///
+    /// - Parameter default: The element to send when the source has none.
     public func ifEmpty(default: Element) -> Single<Element> {
         Single(raw: primitiveSequence.source.ifEmpty(default: `default`))
     }
@@ -363,6 +394,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// cachedScore().catchAndReturn(0)
     /// ```
+    ///
+    /// - Parameter element: The element to send, before completing, instead of the error.
     public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }

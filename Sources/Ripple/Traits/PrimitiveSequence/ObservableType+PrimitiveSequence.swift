@@ -13,6 +13,8 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(42).asSingle().subscribe(onSuccess: { print($0) })   // 42
     /// ```
+    ///
+    /// - Returns: A Single of this sequence's one element.
     public func asSingle() -> Single<Element> {
         Single(raw: AsSingleOrMaybe(source: asObservable(), requiresElement: true))
     }
@@ -29,6 +31,8 @@ extension ObservableType {
     /// ```swift
     /// Observable<Int>.empty().asMaybe().subscribe(onCompleted: { print("none") })
     /// ```
+    ///
+    /// - Returns: A Maybe of this sequence's element, if any.
     public func asMaybe() -> Maybe<Element> {
         Maybe(raw: AsSingleOrMaybe(source: asObservable(), requiresElement: false))
     }
@@ -45,6 +49,8 @@ extension ObservableType where Element == Never {
     /// ```swift
     /// events.ignoreElements().asCompletable()
     /// ```
+    ///
+    /// - Returns: A Completable that ends as this sequence ends.
     public func asCompletable() -> Completable {
         Completable(raw: asObservable())
     }

@@ -10,6 +10,15 @@ extension PrimitiveSequence {
     /// ```swift
     /// Single.just(1).debug("one").subscribe()
     /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: The label printed on each line; by default the file, line and
+    ///     function of the call.
+    ///   - trimOutput: Whether to shorten event descriptions longer than 40 characters.
+    ///   - file: The file of the call, for the default label; leave it to the compiler.
+    ///   - line: The line of the call, for the default label; leave it to the compiler.
+    ///   - function: The function of the call, for the default label; leave it to the
+    ///     compiler.
     public func debug(
         _ identifier: String? = nil,
         trimOutput: Bool = false,

@@ -10,6 +10,9 @@ extension PrimitiveSequence {
     /// ```swift
     /// fetchScore().catch { _ in .just(0) }
     /// ```
+    ///
+    /// - Parameter handler: Makes the sequence to continue with from the error; a throw
+    ///   fails the result with the thrown error.
     public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
     }
@@ -40,6 +43,8 @@ extension PrimitiveSequence {
     /// ```swift
     /// request.retry(3)
     /// ```
+    ///
+    /// - Parameter maxAttemptCount: How many times to subscribe at most.
     public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.retry(maxAttemptCount))
     }

@@ -10,6 +10,11 @@ extension PrimitiveSequence {
     /// ```swift
     /// Single.just(1).delay(.seconds(1), scheduler: MainScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: How much later to send each element and the completion.
+    ///   - scheduler: The scheduler that runs the timers; the delayed events are sent
+    ///     on it.
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler))
     }
@@ -24,6 +29,11 @@ extension PrimitiveSequence {
     /// ```swift
     /// request.delaySubscription(.milliseconds(300), scheduler: MainScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long to wait before subscribing.
+    ///   - scheduler: The scheduler that runs the timer; the subscription to the
+    ///     source happens on it.
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
     }
@@ -38,6 +48,11 @@ extension PrimitiveSequence {
     /// ```swift
     /// request.timeout(.seconds(5), scheduler: MainScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: The longest wait allowed before the first element and between
+    ///     elements.
+    ///   - scheduler: The scheduler that runs the timers.
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.timeout(dueTime, scheduler: scheduler))
     }
@@ -53,6 +68,12 @@ extension PrimitiveSequence {
     /// ```swift
     /// request.timeout(.seconds(5), other: .just(cached), scheduler: MainScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: The longest wait allowed before the first element and between
+    ///     elements.
+    ///   - other: The sequence to continue with after a timeout.
+    ///   - scheduler: The scheduler that runs the timers.
     public func timeout(_ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.timeout(dueTime, other: other.source, scheduler: scheduler))
     }

@@ -12,6 +12,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2) { (m1, m2) in [m1, m2] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element
@@ -33,6 +38,10 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2).map { (m1, m2) in [m1, m2] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>
     ) -> PrimitiveSequence<Trait, (E1, E2)> {
@@ -54,6 +63,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2, m3) { (m1, m2, m3) in [m1, m2, m3] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -76,6 +91,11 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2, m3).map { (m1, m2, m3) in [m1, m2, m3] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
@@ -98,6 +118,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2, m3, m4) { (m1, m2, m3, m4) in [m1, m2, m3, m4] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -121,6 +148,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2, m3, m4).map { (m1, m2, m3, m4) in [m1, m2, m3, m4] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
@@ -144,6 +177,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2, m3, m4, m5) { (m1, m2, m3, m4, m5) in [m1, m2, m3, m4, m5] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -168,6 +209,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2, m3, m4, m5).map { (m1, m2, m3, m4, m5) in [m1, m2, m3, m4, m5] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
@@ -192,6 +240,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2, m3, m4, m5, m6) { (m1, m2, m3, m4, m5, m6) in [m1, m2, m3, m4, m5, m6] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
@@ -217,6 +274,14 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2, m3, m4, m5, m6).map { (m1, m2, m3, m4, m5, m6) in [m1, m2, m3, m4, m5, m6] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
@@ -242,6 +307,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2, m3, m4, m5, m6, m7) { (m1, m2, m3, m4, m5, m6, m7) in [m1, m2, m3, m4, m5, m6, m7] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
@@ -268,6 +343,15 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2, m3, m4, m5, m6, m7).map { (m1, m2, m3, m4, m5, m6, m7) in [m1, m2, m3, m4, m5, m6, m7] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
@@ -294,6 +378,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2, m3, m4, m5, m6, m7, m8) { (m1, m2, m3, m4, m5, m6, m7, m8) in [m1, m2, m3, m4, m5, m6, m7, m8] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
+    ///   - source8: The eighth sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
@@ -321,6 +416,16 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// ```swift
     /// Single.zip(m1, m2, m3, m4, m5, m6, m7, m8).map { (m1, m2, m3, m4, m5, m6, m7, m8) in [m1, m2, m3, m4, m5, m6, m7, m8] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
+    ///   - source8: The eighth sequence.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {
@@ -342,6 +447,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2) { (m1, m2) in [m1, m2] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element
@@ -364,6 +474,10 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2).map { (m1, m2) in [m1, m2] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>
     ) -> PrimitiveSequence<Trait, (E1, E2)> {
@@ -386,6 +500,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2, m3) { (m1, m2, m3) in [m1, m2, m3] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -409,6 +529,11 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2, m3).map { (m1, m2, m3) in [m1, m2, m3] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
@@ -432,6 +557,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2, m3, m4) { (m1, m2, m3, m4) in [m1, m2, m3, m4] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -456,6 +588,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2, m3, m4).map { (m1, m2, m3, m4) in [m1, m2, m3, m4] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
@@ -480,6 +618,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2, m3, m4, m5) { (m1, m2, m3, m4, m5) in [m1, m2, m3, m4, m5] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -505,6 +651,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2, m3, m4, m5).map { (m1, m2, m3, m4, m5) in [m1, m2, m3, m4, m5] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
@@ -530,6 +683,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2, m3, m4, m5, m6) { (m1, m2, m3, m4, m5, m6) in [m1, m2, m3, m4, m5, m6] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
@@ -556,6 +718,14 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2, m3, m4, m5, m6).map { (m1, m2, m3, m4, m5, m6) in [m1, m2, m3, m4, m5, m6] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
@@ -582,6 +752,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2, m3, m4, m5, m6, m7) { (m1, m2, m3, m4, m5, m6, m7) in [m1, m2, m3, m4, m5, m6, m7] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
@@ -609,6 +789,15 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2, m3, m4, m5, m6, m7).map { (m1, m2, m3, m4, m5, m6, m7) in [m1, m2, m3, m4, m5, m6, m7] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
@@ -636,6 +825,17 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2, m3, m4, m5, m6, m7, m8) { (m1, m2, m3, m4, m5, m6, m7, m8) in [m1, m2, m3, m4, m5, m6, m7, m8] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
+    ///   - source8: The eighth sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
@@ -664,6 +864,16 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// ```swift
     /// Maybe.zip(m1, m2, m3, m4, m5, m6, m7, m8).map { (m1, m2, m3, m4, m5, m6, m7, m8) in [m1, m2, m3, m4, m5, m6, m7, m8] }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - source4: The fourth sequence.
+    ///   - source5: The fifth sequence.
+    ///   - source6: The sixth sequence.
+    ///   - source7: The seventh sequence.
+    ///   - source8: The eighth sequence.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {

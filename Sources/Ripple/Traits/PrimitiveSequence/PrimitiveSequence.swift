@@ -58,6 +58,9 @@ extension PrimitiveSequence {
     /// ```swift
     /// let now = Single.deferred { Single.just(Date()) }   // a fresh date per subscriber
     /// ```
+    ///
+    /// - Parameter observableFactory: Makes the sequence for each subscriber; a throw
+    ///   fails that subscriber's sequence.
     public static func deferred(_ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
     }

@@ -12,6 +12,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single.zip(ids.map(fetchPrice)) { $0.reduce(0, +) }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - collection: The sequences to zip; their elements reach `resultSelector` in
+    ///     the collection's order.
+    ///   - resultSelector: Makes a result from one element of each sequence.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection,
         resultSelector: @escaping ([Element]) throws -> Result

@@ -64,6 +64,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single.just(1).subscribe { print($0) }   // success(1)
     /// ```
+    ///
+    /// - Parameter observer: The observer that receives the events.
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
         let stopped = StopFlag()
         return primitiveSequence.asObservable().subscribe { event in
@@ -161,6 +163,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single.just(1).subscribe(onSuccess: { print($0) })   // 1
     /// ```
+    ///
+    /// - Parameter element: The one element to send.
     public static func just(_ element: Element) -> Single<Element> {
         Single(raw: Observable.just(element))
     }
@@ -170,6 +174,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single.just(1, scheduler: MainScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - element: The one element to send.
+    ///   - scheduler: Where the element and completion are sent.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
         Single(raw: Observable.just(element, scheduler: scheduler))
     }
@@ -183,6 +191,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single<Int>.error(MyError.offline)
     /// ```
+    ///
+    /// - Parameter error: The error to send.
     public static func error(_ error: Swift.Error) -> Single<Element> {
         Single(raw: Observable.error(error))
     }
@@ -247,6 +257,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// fetchAge().filter { $0 >= 18 }
     /// ```
+    ///
+    /// - Parameter predicate: Decides, for each element, whether it is sent.
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source.filter(predicate))
     }
@@ -261,6 +273,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// fetchUser().map(\.name)
     /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
         Single(raw: primitiveSequence.source.map(transform))
     }
@@ -276,6 +290,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// readText().compactMap { Int($0) }
     /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         Maybe(raw: primitiveSequence.source.compactMap(transform))
     }
@@ -290,6 +306,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// fetchUserID().flatMap { id in fetchUser(id) }
     /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence whose elements to send.
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
         Single(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
     }
@@ -332,6 +350,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// fetchScore().catchAndReturn(0)
     /// ```
+    ///
+    /// - Parameter element: The element to send, before completing, instead of the error.
     public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }

@@ -11,6 +11,9 @@ extension SharedSequence {
     /// ```swift
     /// let title = Driver.just("Welcome")
     /// ```
+    ///
+    /// - Parameter element: The one element to send.
+    /// - Returns: A sequence of `element`, then completion.
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
     }
@@ -38,6 +41,8 @@ extension SharedSequence {
     /// ```swift
     /// let nothing = Driver<Int>.empty()
     /// ```
+    ///
+    /// - Returns: A sequence that completes at once.
     public static func empty() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.empty().subscribe(on: SharingStrategy.scheduler))
     }
@@ -47,6 +52,8 @@ extension SharedSequence {
     /// ```swift
     /// let silence = Signal<Void>.never()
     /// ```
+    ///
+    /// - Returns: A sequence that never sends anything.
     public static func never() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.never())
     }
@@ -65,6 +72,9 @@ extension SharedSequence {
     /// ```swift
     /// let anyTap = Signal.merge(okTaps, cancelTaps)
     /// ```
+    ///
+    /// - Parameter sources: The sequences to merge.
+    /// - Returns: A sequence with the elements of all sources, as they arrive.
     public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
@@ -81,6 +91,9 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let greeting = name.map { "Hello, \($0)" }
     /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A sequence of the results of `transform`.
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence(asObservable().map(transform))
     }
@@ -90,6 +103,9 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let numbers = text.compactMap { Int($0) }
     /// ```
+    ///
+    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A sequence with the non-`nil` results of `transform`.
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence(asObservable().compactMap(transform))
     }
@@ -104,6 +120,9 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let valid = input.filter { !$0.isEmpty }
     /// ```
+    ///
+    /// - Parameter predicate: Decides, for each element, whether it is sent.
+    /// - Returns: A sequence with the elements for which `predicate` returns `true`.
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().filter(predicate))
     }
@@ -121,6 +140,9 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let results = query.flatMapLatest { search($0).asDriver(onErrorJustReturn: []) }
     /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence to switch to.
+    /// - Returns: The elements of the latest inner sequence.
     public func flatMapLatest<Sharing: SharedSequenceConvertibleType>(
         _ selector: @escaping (Element) -> Sharing
     ) -> SharedSequence<SharingStrategy, Sharing.Element> where Sharing.SharingStrategy == SharingStrategy {
@@ -132,6 +154,9 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let all = ids.flatMap { load($0) }
     /// ```
+    ///
+    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Returns: The elements of every inner sequence, as they arrive.
     public func flatMap<Sharing: SharedSequenceConvertibleType>(
         _ selector: @escaping (Element) -> Sharing
     ) -> SharedSequence<SharingStrategy, Sharing.Element> where Sharing.SharingStrategy == SharingStrategy {
@@ -148,6 +173,9 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let status = updates.startWith("loading…")
     /// ```
+    ///
+    /// - Parameter elements: The elements to send before the source's.
+    /// - Returns: A sequence with `elements` first, then this sequence's events.
     public func startWith(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(elements).concat(asObservable()))
     }
@@ -158,6 +186,12 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let total = amounts.scan(0, accumulator: +)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - seed: The accumulated value before the first element.
+    ///   - accumulator: Combines the accumulated value with one element into the next
+    ///     accumulated value.
+    /// - Returns: A sequence of the accumulated value after each element.
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> SharedSequence<SharingStrategy, Seed> {
         SharedSequence(asObservable().scan(seed, accumulator: accumulator))
     }
@@ -174,6 +208,13 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let submitted = taps.withLatestFrom(text) { _, text in text }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - second: The sequence whose latest element joins each element of this one.
+    ///   - resultSelector: Makes a result from an element of this sequence and the
+    ///     latest element of `second`.
+    /// - Returns: A sequence of `resultSelector`'s results, one for each element of
+    ///   this sequence that arrives after `second` has sent one.
     public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
         _ second: Second,
         resultSelector: @escaping (Element, Second.Element) -> Result
@@ -236,6 +277,8 @@ extension SharedSequenceConvertibleType where Element: Equatable {
     /// ```swift
     /// let name = text.distinctUntilChanged()
     /// ```
+    ///
+    /// - Returns: A sequence without consecutive equal elements.
     public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged())
     }
@@ -247,6 +290,9 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let person = people.distinctUntilChanged { $0.id }
     /// ```
+    ///
+    /// - Parameter keySelector: Computes the value to compare for each element.
+    /// - Returns: A sequence without consecutive elements that compare equal.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged(keySelector))
     }
@@ -265,6 +311,13 @@ extension SharedSequence {
     /// ```swift
     /// let canSubmit = Driver.combineLatest(nameValid, passwordValid) { $0 && $1 }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one each time any source
+    ///   sends an element once all have sent one.
     public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
         _ source1: S1, _ source2: S2,
         resultSelector: @escaping (S1.Element, S2.Element) -> Element
@@ -278,6 +331,14 @@ extension SharedSequence {
     /// ```swift
     /// let summary = Driver.combineLatest(a, b, c) { "\($0) \($1) \($2)" }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one each time any source
+    ///   sends an element once all have sent one.
     public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType, S3: SharedSequenceConvertibleType>(
         _ source1: S1, _ source2: S2, _ source3: S3,
         resultSelector: @escaping (S1.Element, S2.Element, S3.Element) -> Element
@@ -294,6 +355,12 @@ extension SharedSequence where Element == Any {
     /// ```swift
     /// Driver.combineLatest(name, age).drive(onNext: { name, age in print(name, age) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    /// - Returns: A sequence of tuples of the latest elements, one each time any
+    ///   source sends an element once all have sent one.
     public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType>(
         _ source1: S1, _ source2: S2
     ) -> SharedSequence<SharingStrategy, (S1.Element, S2.Element)> where S1.SharingStrategy == SharingStrategy, S2.SharingStrategy == SharingStrategy {
@@ -306,6 +373,13 @@ extension SharedSequence where Element == Any {
     /// ```swift
     /// Driver.combineLatest(a, b, c)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - source1: The first sequence.
+    ///   - source2: The second sequence.
+    ///   - source3: The third sequence.
+    /// - Returns: A sequence of tuples of the latest elements, one each time any
+    ///   source sends an element once all have sent one.
     public static func combineLatest<S1: SharedSequenceConvertibleType, S2: SharedSequenceConvertibleType, S3: SharedSequenceConvertibleType>(
         _ source1: S1, _ source2: S2, _ source3: S3
     ) -> SharedSequence<SharingStrategy, (S1.Element, S2.Element, S3.Element)>

@@ -31,6 +31,8 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     /// ```swift
     /// let values: Observable<String> = driver.asObservable()
     /// ```
+    ///
+    /// - Returns: An ``Observable`` with this sequence's events.
     public func asObservable() -> Observable<Element> {
         source
     }

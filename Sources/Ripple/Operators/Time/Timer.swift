@@ -9,8 +9,16 @@ extension ObservableType where Element: RxAbstractInteger {
     /// Observable<Int>.interval(.seconds(1), scheduler: MainScheduler.instance)
     ///     .subscribe(onNext: { print("tick \($0)") })
     /// ```
+    ///
+    /// A negative `period` is out of range: the sequence fails with
+    /// ``RxError/argumentOutOfRange`` as soon as it is subscribed (RxSwift leaves it to
+    /// the scheduler). A zero `period` ticks as often as the scheduler can run, as in
+    /// RxSwift.
     public static func interval(_ period: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        Timer(dueTime: period, period: period, scheduler: scheduler)
+        guard !period.isNegative else {
+            return Observable.error(RxError.argumentOutOfRange)
+        }
+        return Timer(dueTime: period, period: period, scheduler: scheduler)
     }
 
     /// A sequence that sends 0 after `dueTime`, then, if `period` is given, 1, 2, …
@@ -24,8 +32,16 @@ extension ObservableType where Element: RxAbstractInteger {
     /// ```swift
     /// Observable<Int>.timer(.seconds(3), scheduler: scheduler)   // 0 after three seconds, then done
     /// ```
+    ///
+    /// A `dueTime` of zero or less means "at once". A negative `period` is out of
+    /// range: the sequence fails with ``RxError/argumentOutOfRange`` as soon as it is
+    /// subscribed (RxSwift leaves it to the scheduler); a zero `period` ticks as often
+    /// as the scheduler can run, as in RxSwift.
     public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType) -> Observable<Element> {
-        Timer(dueTime: dueTime, period: period, scheduler: scheduler)
+        if let period, period.isNegative {
+            return Observable.error(RxError.argumentOutOfRange)
+        }
+        return Timer(dueTime: dueTime, period: period, scheduler: scheduler)
     }
 }
 

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "RippleBlocking", targets: ["RippleBlocking"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
         .executable(name: "ripple-bench", targets: ["ripple-bench"]),
+        .executable(name: "ripple-soak", targets: ["ripple-soak"]),
     ],
     targets: [
         .target(name: "Ripple", swiftSettings: strict),
@@ -21,6 +22,7 @@ let package = Package(
         .target(name: "RippleBlocking", dependencies: ["Ripple"], swiftSettings: strict),
         .executableTarget(name: "ripple-tour", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
         .executableTarget(name: "ripple-bench", dependencies: ["Ripple"], swiftSettings: strict),
+        .executableTarget(name: "ripple-soak", dependencies: ["Ripple"], swiftSettings: strict),
         .testTarget(name: "RippleTests", dependencies: ["Ripple", "RippleTest", "RippleBlocking"], swiftSettings: strict),
     ]
 )

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "RippleFoundation", targets: ["RippleFoundation"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
         .executable(name: "ripple-bench", targets: ["ripple-bench"]),
+        .executable(name: "ripple-soak", targets: ["ripple-soak"]),
     ],
     targets: [
         .target(name: "Ripple", swiftSettings: strict),
@@ -32,6 +33,7 @@ let package = Package(
         .executableTarget(name: "user-feed", dependencies: ["Ripple", "RippleBus", "UserFeed"], path: "Examples/UserFeedDemo", swiftSettings: strict),
         .executableTarget(name: "ripple-tour", dependencies: ["Ripple", "RippleTest", "RippleBus", "UserFeed"], swiftSettings: strict),
         .executableTarget(name: "ripple-bench", dependencies: ["Ripple"], swiftSettings: strict),
+        .executableTarget(name: "ripple-soak", dependencies: ["Ripple"], swiftSettings: strict),
         .testTarget(
             name: "RippleTests",
             dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleFoundation", "UserFeed"],

@@ -25,14 +25,16 @@ extension ObservableType {
     /// A `count` of zero or less is out of range: the sequence fails with
     /// ``RxError/argumentOutOfRange`` as soon as it is subscribed, without subscribing
     /// to the source. (RxSwift does not check it, and never fills such a buffer.)
+    /// A negative `timeSpan` is out of range too. A zero `timeSpan` ends a buffer at every
+    /// tick of the scheduler, as in RxSwift.
     ///
     /// - Parameters:
-    ///   - timeSpan: The longest time an array is filled before it is sent.
+    ///   - timeSpan: The longest time an array is filled before it is sent; not negative.
     ///   - count: The most elements an array holds; greater than zero.
     ///   - scheduler: The scheduler that runs the timers.
     /// - Returns: The sequence of arrays.
     public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
-        if count <= 0 {
+        if count <= 0 || timeSpan.isNegative {
             return Observable<[Element]>.error(RxError.argumentOutOfRange)
         }
         return BufferTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)

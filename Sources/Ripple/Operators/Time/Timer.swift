@@ -10,12 +10,20 @@ extension ObservableType where Element: RxAbstractInteger {
     ///     .subscribe(onNext: { print("tick \($0)") })
     /// ```
     ///
+    /// A negative `period` is out of range: the sequence fails with
+    /// ``RxError/argumentOutOfRange`` as soon as it is subscribed (RxSwift leaves it to
+    /// the scheduler). A zero `period` ticks as often as the scheduler can run, as in
+    /// RxSwift.
+    ///
     /// - Parameters:
     ///   - period: The time between elements.
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: An endless sequence of 0, 1, 2, … one per `period`.
     public static func interval(_ period: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        Timer(dueTime: period, period: period, scheduler: scheduler)
+        guard !period.isNegative else {
+            return Observable.error(RxError.argumentOutOfRange)
+        }
+        return Timer(dueTime: period, period: period, scheduler: scheduler)
     }
 
     /// A sequence that sends 0 after `dueTime`, then, if `period` is given, 1, 2, …
@@ -30,6 +38,11 @@ extension ObservableType where Element: RxAbstractInteger {
     /// Observable<Int>.timer(.seconds(3), scheduler: scheduler)   // 0 after three seconds, then done
     /// ```
     ///
+    /// A `dueTime` of zero or less means "at once". A negative `period` is out of
+    /// range: the sequence fails with ``RxError/argumentOutOfRange`` as soon as it is
+    /// subscribed (RxSwift leaves it to the scheduler); a zero `period` ticks as often
+    /// as the scheduler can run, as in RxSwift.
+    ///
     /// - Parameters:
     ///   - dueTime: When the first element is sent.
     ///   - period: The time between later elements; `nil` sends one element and
@@ -37,7 +50,10 @@ extension ObservableType where Element: RxAbstractInteger {
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: A sequence of 0 (and 1, 2, … with a period).
     public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType) -> Observable<Element> {
-        Timer(dueTime: dueTime, period: period, scheduler: scheduler)
+        if let period, period.isNegative {
+            return Observable.error(RxError.argumentOutOfRange)
+        }
+        return Timer(dueTime: dueTime, period: period, scheduler: scheduler)
     }
 }
 

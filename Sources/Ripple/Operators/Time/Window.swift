@@ -34,14 +34,16 @@ extension ObservableType {
     /// A `count` of zero or less is out of range: the sequence fails with
     /// ``RxError/argumentOutOfRange`` as soon as it is subscribed, without subscribing
     /// to the source. (RxSwift does not check it, and never fills such a window.)
+    /// A negative `timeSpan` is out of range too. A zero `timeSpan` ends a window at every
+    /// tick of the scheduler, as in RxSwift.
     ///
     /// - Parameters:
-    ///   - timeSpan: The longest time a window stays open.
+    ///   - timeSpan: The longest time a window stays open; not negative.
     ///   - count: The most elements a window receives; greater than zero.
     ///   - scheduler: The scheduler that runs the timers.
     /// - Returns: The sequence of windows.
     public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
-        if count <= 0 {
+        if count <= 0 || timeSpan.isNegative {
             return Observable<Observable<Element>>.error(RxError.argumentOutOfRange)
         }
         return WindowTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)

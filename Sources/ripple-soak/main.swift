@@ -1,0 +1,275 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+import Ripple
+import Synchronization
+
+// ripple-soak: runs an app-like Ripple graph on several threads for a bounded time and
+// fails if memory or the count of live Ripple objects keeps growing.
+//
+//   swift run -c release ripple-soak                 20 seconds
+//   swift run -c release ripple-soak --seconds 600   a longer soak
+//
+// It prints one line per sample (every --sample-ms, default 500), then a summary:
+// events per second, peak memory (VmHWM), and the verdict. Exit status 1 on failure.
+//
+// The criterion: the run after a warm-up (the first tenth, at least one sample) is
+// split into two halves; the second half's maximum of resident memory may exceed the
+// first half's by at most 10 % + 8 MB, and its maximum of `Resources.total` and of live
+// short-lived subscriptions by at most 20 % + 200. A steady graph stays flat after its
+// warm-up; a leak of even a few bytes per event grows by far more than that over
+// seconds. After shutdown every subscription must be gone (and, in debug builds where
+// Ripple counts its objects, `Resources.total` must be back to where it started), and
+// no observer may have seen an event after a terminal event.
+
+struct Options {
+    var seconds = 20
+    var sampleMilliseconds = 500
+}
+
+func usage() -> Never {
+    print("usage: ripple-soak [--seconds N] [--sample-ms N]")
+    exit(2)
+}
+
+func parseOptions(_ arguments: [String]) -> Options {
+    var options = Options()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+        switch argument {
+        case "--seconds":
+            guard let text = remaining.popFirst(), let value = Int(text), value >= 2 else { usage() }
+            options.seconds = value
+        case "--sample-ms":
+            guard let text = remaining.popFirst(), let value = Int(text), value >= 10 else { usage() }
+            options.sampleMilliseconds = value
+        case "--help", "-h":
+            usage()
+        default:
+            print("unknown argument \(argument)")
+            usage()
+        }
+    }
+    return options
+}
+
+/// Resident and peak resident memory in kB from /proc/self/status; `nil` where there
+/// is no /proc (the memory criterion is then skipped).
+func memoryKB() -> (rss: Int, peak: Int)? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    var rss: Int?
+    var peak: Int?
+    for line in status.split(separator: "\n") {
+        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard fields.count >= 2 else { continue }
+        if fields[0] == "VmRSS:" { rss = Int(fields[1]) }
+        if fields[0] == "VmHWM:" { peak = Int(fields[1]) }
+    }
+    guard let rss, let peak else { return nil }
+    return (rss, peak)
+}
+
+struct Sample {
+    let seconds: Double
+    let delivered: Int
+    let rssKB: Int?
+    let resources: Int
+    let liveSubscriptions: Int
+}
+
+/// A flag the worker threads poll, and a count of those still running.
+final class Crew: Sendable {
+    let stopping = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+    private let started = Atomic<Int>(0)
+
+    /// Starts `body` on a new thread; it should return soon after `stopping` is set.
+    func launch(_ name: String, _ body: @escaping @Sendable () -> Void) {
+        started.wrappingAdd(1, ordering: .relaxed)
+        let thread = Thread { [finished] in
+            body()
+            finished.signal()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Sets `stopping` and waits for every thread; `false` if one did not stop in time.
+    func stopAll() -> Bool {
+        stopping.store(true, ordering: .relaxed)
+        for _ in 0..<started.load(ordering: .relaxed) {
+            if finished.wait(timeout: .now() + 10) == .timedOut { return false }
+        }
+        return true
+    }
+
+    var running: Bool { !stopping.load(ordering: .relaxed) }
+}
+
+func pause(microseconds: UInt32) { usleep(microseconds) }
+
+/// Growth from the first half to the second half beyond the allowed slack, or `nil`.
+func growth(_ values: [(Double, Int)], split: Double, ratio: Double, slack: Int) -> String? {
+    let first = values.filter { $0.0 < split }.map(\.1).max()
+    let second = values.filter { $0.0 >= split }.map(\.1).max()
+    guard let first, let second else { return nil }
+    let allowed = Int(Double(first) * ratio) + slack
+    return second > allowed ? "first-half max \(first), second-half max \(second) (allowed \(allowed))" : nil
+}
+
+func runSoak(_ options: Options) -> Int32 {
+    let baseline = Int(Resources.total)
+    let start = ContinuousClock.now
+    func elapsed() -> Double {
+        let duration = ContinuousClock.now - start
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    var graph: SoakGraph? = SoakGraph()
+    let crew = Crew()
+    do {
+        guard let graph else { return 1 }
+        graph.start()
+
+        // Three publishers, each with its own subject (an observer's events must not
+        // overlap), merged into the tap stream.
+        let feeds = (0..<3).map { _ in PublishSubject<Int>() }
+        let feedSubscription = Observable.merge(feeds.map { $0.asObservable() }).subscribe(graph.taps)
+        for (index, feed) in feeds.enumerated() {
+            let feedBox = UncheckedSubject(feed)
+            crew.launch("publisher \(index)") {
+                var value = index
+                while crew.running {
+                    for _ in 0..<50 {
+                        feedBox.subject.onNext(value & 7)
+                        value &+= 1
+                    }
+                    pause(microseconds: 500)
+                }
+            }
+        }
+        crew.launch("search box") {
+            let words = ["r", "ri", "rip", "ripp", "rippl", "ripple", "rx", "swift"]
+            var index = 0
+            while crew.running {
+                graph.query.accept(words[index % words.count])
+                index &+= 1
+                pause(microseconds: 1_500)
+            }
+        }
+        crew.launch("settings") {
+            var tick = 0
+            while crew.running {
+                graph.volume.accept(tick % 11)
+                if tick % 3 == 0 { graph.theme.accept(tick % 2) }
+                tick &+= 1
+                pause(microseconds: 3_000)
+            }
+        }
+        crew.launch("screens") {
+            var open: [(opened: Int, subscription: Disposable)] = []
+            var round = 0
+            while crew.running {
+                open.append((round, graph.openScreen(round: round)))
+                // Screens stay open for about 20 rounds, then close.
+                while let first = open.first, round - first.opened > 20 {
+                    first.subscription.dispose()
+                    open.removeFirst()
+                }
+                round &+= 1
+                pause(microseconds: 1_000)
+            }
+            for screen in open { screen.subscription.dispose() }
+        }
+
+        var samples: [Sample] = []
+        print("seconds events rss_kb resources live_subscriptions")
+        while elapsed() < Double(options.seconds) {
+            pause(microseconds: UInt32(options.sampleMilliseconds * 1_000))
+            let sample = Sample(
+                seconds: elapsed(),
+                delivered: graph.counters.delivered.load(ordering: .relaxed),
+                rssKB: memoryKB()?.rss,
+                resources: Int(Resources.total) - baseline,
+                liveSubscriptions: graph.counters.liveSubscriptions.load(ordering: .relaxed)
+            )
+            samples.append(sample)
+            let rss = sample.rssKB.map(String.init) ?? "n/a"
+            print(String(format: "%7.2f %9ld ", sample.seconds, sample.delivered)
+                + "\(rss) \(sample.resources) \(sample.liveSubscriptions)")
+        }
+
+        // Shutdown.
+        var failures: [String] = []
+        if !crew.stopAll() { failures.append("a worker thread did not stop within 10 s") }
+        feedSubscription.dispose()
+        graph.stop()
+
+        let total = Double(samples.last?.seconds ?? elapsed())
+        let delivered = graph.counters.delivered.load(ordering: .relaxed)
+        let warmUp = max(total / 10, samples.first?.seconds ?? 0)
+        let split = warmUp + (total - warmUp) / 2
+        let steady = samples.filter { $0.seconds > warmUp }
+        if steady.count < 4 { failures.append("too few samples (\(steady.count)) after the warm-up; run longer") }
+        if let problem = growth(steady.compactMap { s in s.rssKB.map { (s.seconds, $0) } }, split: split, ratio: 1.10, slack: 8 * 1024) {
+            failures.append("resident memory keeps growing: \(problem) kB")
+        }
+        if let problem = growth(steady.map { ($0.seconds, $0.resources) }, split: split, ratio: 1.20, slack: 200) {
+            failures.append("Resources.total keeps growing: \(problem)")
+        }
+        if let problem = growth(steady.map { ($0.seconds, $0.liveSubscriptions) }, split: split, ratio: 1.20, slack: 200) {
+            failures.append("live subscriptions keep growing: \(problem)")
+        }
+
+        // Everything short-lived must be torn down; timers on the dispatch schedulers
+        // may still be finishing, so wait a little.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while graph.counters.liveSubscriptions.load(ordering: .relaxed) != 0, ContinuousClock.now < deadline {
+            pause(microseconds: 5_000)
+        }
+        let live = graph.counters.liveSubscriptions.load(ordering: .relaxed)
+        if live != 0 { failures.append("\(live) screen subscriptions still alive after shutdown") }
+        let grammarErrors = graph.counters.grammarErrors.load(ordering: .relaxed)
+        if grammarErrors != 0 { failures.append("\(grammarErrors) events arrived after a terminal event") }
+
+        let memory = memoryKB()
+        print(String(format: "events=%ld seconds=%.1f events_per_second=%.0f", delivered, total, Double(delivered) / max(total, 0.001)))
+        print("peak_rss_kb=\(memory.map { String($0.peak) } ?? "n/a") final_rss_kb=\(memory.map { String($0.rss) } ?? "n/a")")
+        if !failures.isEmpty {
+            for failure in failures { print("FAIL: \(failure)") }
+            return 1
+        }
+    }
+
+    // Release the graph itself; in debug builds every Ripple object must then be gone.
+    graph = nil
+    let deadline = ContinuousClock.now + .seconds(5)
+    while Int(Resources.total) != baseline, ContinuousClock.now < deadline {
+        pause(microseconds: 5_000)
+    }
+    let left = Int(Resources.total) - baseline
+    #if DEBUG
+    print("resources_after_shutdown=\(left)")
+    #else
+    print("resources_after_shutdown=\(left) (Ripple counts its objects in debug builds only)")
+    #endif
+    if left != 0 {
+        print("FAIL: \(left) Ripple objects still alive after shutdown")
+        return 1
+    }
+    print("soak passed")
+    return 0
+}
+
+/// Hands one publisher's subject to its thread. `@unchecked Sendable`: the subject is
+/// used by that thread alone after the hand-over (and Ripple's subjects are thread-safe).
+struct UncheckedSubject: @unchecked Sendable {
+    let subject: PublishSubject<Int>
+    init(_ subject: PublishSubject<Int>) { self.subject = subject }
+}
+
+exit(runSoak(parseOptions(Array(CommandLine.arguments.dropFirst()))))

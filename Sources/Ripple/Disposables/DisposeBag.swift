@@ -21,7 +21,7 @@ public final class DisposeBag: @unchecked Sendable {
     /// An empty bag.
     public init() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
     }
 
@@ -73,7 +73,7 @@ public final class DisposeBag: @unchecked Sendable {
             disposable.dispose()
         }
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 

@@ -32,7 +32,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// A scheduler whose clock starts at `initialClock`.
     public init(initialClock: VirtualTime, converter: Converter) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.currentClock = initialClock
         self.converter = converter
@@ -164,7 +164,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }
@@ -178,7 +178,7 @@ final class VirtualSchedulerItem<Time>: Cancelable {
 
     init(time: Time, id: Int, action: @escaping () -> Disposable) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.time = time
         self.id = id
@@ -200,7 +200,7 @@ final class VirtualSchedulerItem<Time>: Cancelable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

@@ -251,7 +251,7 @@ final private class MulticastConnection<Subject: SubjectType>: ElementObserver, 
 
     init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: Subject.Observer) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.parent = parent
         self.subjectObserver = subjectObserver
@@ -296,7 +296,7 @@ final private class MulticastConnection<Subject: SubjectType>: ElementObserver, 
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

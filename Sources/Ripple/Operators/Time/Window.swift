@@ -255,7 +255,7 @@ final private class WindowChannel<Element> {
 
     init() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
     }
 
@@ -318,7 +318,7 @@ final private class WindowChannel<Element> {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

@@ -9,17 +9,20 @@ extension RippleTests {
             let subject = PublishSubject<Int>()
             let totalBefore = Resources.total
             let before = Resources.liveObjects
-            let subscription = subject.map { $0 * 2 }.subscribe(onNext: { _ in })
-            let diff = Resources.liveObjectsDiff(from: before)
-            #if DEBUG
-            #expect(diff.keys.contains { $0.hasPrefix("MapSink<") }, "\(diff)")
-            #expect(diff.keys.contains { $0.hasPrefix("SubjectSubscription<") }, "\(diff)")
-            #expect(diff.values.allSatisfy { $0 > 0 })
-            #expect(diff.values.reduce(0, +) == Int(Resources.total - totalBefore))
-            #else
-            #expect(diff.isEmpty)
-            #endif
-            subscription.dispose()
+            do {
+                let subscription = subject.map { $0 * 2 }.subscribe(onNext: { _ in })
+                let diff = Resources.liveObjectsDiff(from: before)
+                #if DEBUG
+                #expect(diff.keys.contains { $0.hasPrefix("MapSink<") }, "\(diff)")
+                #expect(diff.keys.contains { $0.hasPrefix("SubjectSubscription<") }, "\(diff)")
+                #expect(diff.values.allSatisfy { $0 > 0 })
+                #expect(diff.values.reduce(0, +) == Int(Resources.total - totalBefore))
+                #else
+                #expect(diff.isEmpty)
+                #endif
+                subscription.dispose()
+            }
+            // Once the subscription and what `subscribe` returned are gone, so are they all.
             #expect(Resources.liveObjectsDiff(from: before).isEmpty)
         }
 

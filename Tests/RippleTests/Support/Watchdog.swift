@@ -27,10 +27,13 @@ enum Watchdog {
     ///
     /// The default timeout is generous (the Thread Sanitizer slows rounds tenfold): it
     /// only has to tell a deadlock from slow progress.
+    ///
+    /// - Parameter onTimeout: What to do about a timeout; by default, record an issue.
     static func run(
         rounds: Int,
         timeout: Duration = .seconds(30),
         sourceLocation: SourceLocation = #_sourceLocation,
+        onTimeout: ((String) -> Void)? = nil,
         _ round: @escaping @Sendable (Int) -> Void
     ) {
         let progress = Progress()
@@ -48,7 +51,12 @@ enum Watchdog {
         let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
         if finished.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
             progress.abandon()
-            Issue.record("Watchdog: round \(progress.current) of \(rounds) did not finish within \(timeout): a deadlock?", sourceLocation: sourceLocation)
+            let message = "Watchdog: round \(progress.current) of \(rounds) did not finish within \(timeout): a deadlock?"
+            if let onTimeout {
+                onTimeout(message)
+            } else {
+                Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+            }
         }
     }
 

@@ -53,10 +53,21 @@ final class AnonymousObservable<Element>: Producer<Element> {
 
 /// One subscription to an ``AnonymousObservable``: the object behind the `observer`
 /// your `create` closure receives.
+///
+/// Events after the terminal event are dropped. Debug builds also detect misuse of the
+/// observer by the closure — an event after the terminal event, or calls from two
+/// threads that overlap — and report it once per kind through
+/// ``Hooks/grammarViolationHandler`` naming `Observable<Element>.create`, without
+/// changing what is delivered. Release builds check nothing beyond the drop.
 final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let isStopped = Atomic<Bool>(false)
+    #if DEBUG
+    /// Debug builds only: reports events after the terminal one and overlapping calls
+    /// from two threads, made by the `create` closure (see ``GrammarCheck``).
+    private let grammar = GrammarCheck()
+    #endif
 
     override init(observer: Observer, cancel: Cancelable) {
         super.init(observer: observer, cancel: cancel)
@@ -70,10 +81,24 @@ final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, 
             traceOn(next: element)
         }
         if isStopped.load(ordering: .relaxed) {
+            #if DEBUG
+            grammar.eventAfterTerminal(operatorName, "onNext(_:)")
+            #endif
             return
         }
+        #if DEBUG
+        let entered = grammar.enter(operatorName, "onNext(_:)")
+        defer { if entered { grammar.exit() } }
+        #endif
         forwardOn(next: element)
     }
+
+    #if DEBUG
+    /// Names this operator in misuse reports.
+    private var operatorName: String {
+        "Observable<\(Element.self)>.create"
+    }
+    #endif
 
     // Out of line, so the element path stays small while tracing is off.
     @inline(never)
@@ -89,9 +114,17 @@ final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, 
         case .next(let element):
             on(next: element)
         case .error, .completed:
+            #if DEBUG
+            let entered = grammar.enter(operatorName, event.isCompleted ? "onCompleted()" : "onError(_:)")
+            defer { if entered { grammar.exit() } }
+            #endif
             if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
                 forwardOn(event)
                 dispose()
+            } else {
+                #if DEBUG
+                grammar.eventAfterTerminal(operatorName, event.isCompleted ? "onCompleted()" : "onError(_:)")
+                #endif
             }
         }
     }

@@ -28,7 +28,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
 
     private static func traceInit() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         if journeyTracingIsOn {
             JourneyTrace.step("AnonymousObserver", "init", "an ObserverBase that will call your closures")
@@ -63,7 +63,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

@@ -13,7 +13,7 @@
 public class Observable<Element>: ObservableType {
     init() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
     }
 
@@ -40,7 +40,7 @@ public class Observable<Element>: ObservableType {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

@@ -6,6 +6,13 @@ import Synchronization
 /// Subclasses implement ``onCore(next:)`` and ``onCore(_:)``, which therefore never see
 /// an event after `.error` or `.completed`, even if a misbehaving source sends one, or
 /// two threads race to end the sequence.
+///
+/// Events after the terminal event are dropped silently here, in every build: what
+/// reaches an `ObserverBase` comes from Ripple's operators, which keep the grammar, or
+/// from a dispose racing a source, which is not misuse. Misuse by code that emits by
+/// hand (an event after the terminal one, calls overlapping from two threads) is
+/// detected where it enters Ripple, in the observer an `Observable.create` closure
+/// receives, and reported in debug builds through ``Hooks/grammarViolationHandler``.
 class ObserverBase<Element>: Disposable, ElementObserver {
     private let isStopped = Atomic<Bool>(false)
 

@@ -8,6 +8,12 @@ import Synchronization
 /// the only roads downstream, and both drop everything once the sink is disposed:
 /// after `dispose()` returns, the observer hears nothing more. Checking that costs one
 /// atomic load per event and no lock.
+///
+/// A sink trusts its upstream to keep the grammar (no overlapping calls, nothing after
+/// the terminal event) and does not check it: Ripple's operators keep it, and the one
+/// door for hand-written emission, the observer of `Observable.create`, drops events
+/// after the terminal event and, in debug builds, reports misuse through
+/// ``Hooks/grammarViolationHandler``.
 class Sink<Observer: ElementObserver>: Disposable {
     /// The downstream observer.
     final let observer: Observer
@@ -17,7 +23,7 @@ class Sink<Observer: ElementObserver>: Disposable {
 
     init(observer: Observer, cancel: Cancelable) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.observer = observer
         self.cancel = cancel
@@ -89,7 +95,7 @@ class Sink<Observer: ElementObserver>: Disposable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

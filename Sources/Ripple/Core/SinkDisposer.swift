@@ -22,7 +22,7 @@ final class SinkDisposer: Cancelable {
 
     init() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         if journeyTracingIsOn {
             JourneyTrace.step("SinkDisposer", "init", "will hold the sink and the subscription, so one dispose() ends both")
@@ -73,7 +73,7 @@ final class SinkDisposer: Cancelable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

@@ -9,7 +9,7 @@ final class AnonymousDisposable: Cancelable {
 
     init(_ disposeAction: @escaping () -> Void) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.disposeAction = disposeAction
     }
@@ -33,7 +33,7 @@ final class AnonymousDisposable: Cancelable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

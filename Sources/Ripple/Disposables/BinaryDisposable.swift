@@ -10,7 +10,7 @@ final class BinaryDisposable: Cancelable {
 
     init(_ first: Disposable, _ second: Disposable) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.first = first
         self.second = second
@@ -33,7 +33,7 @@ final class BinaryDisposable: Cancelable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

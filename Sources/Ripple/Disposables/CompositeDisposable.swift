@@ -27,7 +27,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     /// An empty group.
     public init() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
     }
 
@@ -103,7 +103,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

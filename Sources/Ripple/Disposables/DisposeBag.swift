@@ -21,7 +21,7 @@ public final class DisposeBag: @unchecked Sendable {
     /// An empty bag.
     public init() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
     }
 
@@ -87,7 +87,7 @@ public final class DisposeBag: @unchecked Sendable {
             disposable.dispose()
         }
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 

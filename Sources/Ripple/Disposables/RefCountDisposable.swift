@@ -20,7 +20,7 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
     /// Guards `disposable` with a reference count.
     public init(disposable: Disposable) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         underlying = disposable
     }
@@ -71,7 +71,7 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 

@@ -18,7 +18,7 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     /// Wraps `disposable` so that disposing runs on `scheduler`.
     public init(scheduler: ImmediateSchedulerType, disposable: Disposable) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.scheduler = scheduler
         self.disposable = disposable
@@ -44,7 +44,7 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

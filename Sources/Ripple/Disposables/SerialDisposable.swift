@@ -19,7 +19,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
     /// A serial disposable holding nothing.
     public init() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
     }
 
@@ -59,7 +59,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

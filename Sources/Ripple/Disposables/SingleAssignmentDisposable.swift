@@ -20,7 +20,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     /// A disposable waiting for ``setDisposable(_:)``.
     public init() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
     }
 
@@ -62,7 +62,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

@@ -98,7 +98,7 @@ final private class HotForwarderSubscription<Element>: Disposable {
 
     init(observer: AnyObserver<Element>, forwarder: HotForwarder<Element>) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.observer = observer
         self.forwarder = forwarder
@@ -127,7 +127,7 @@ final private class HotForwarderSubscription<Element>: Disposable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

@@ -14,7 +14,7 @@ final class RecursiveImmediateScheduler<State>: Disposable {
 
     init(action: @escaping Action, scheduler: ImmediateSchedulerType) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.action = action
         self.scheduler = scheduler
@@ -56,7 +56,7 @@ final class RecursiveImmediateScheduler<State>: Disposable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 

@@ -135,7 +135,7 @@ final class RecursiveRelativeScheduler<State>: Disposable {
 
     init(scheduler: SchedulerType, action: @escaping Action) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.scheduler = scheduler
         self.action = action
@@ -159,7 +159,7 @@ final class RecursiveRelativeScheduler<State>: Disposable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

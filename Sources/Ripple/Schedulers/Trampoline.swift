@@ -103,7 +103,7 @@ private let trampolineKey: pthread_key_t = {
 class TrampolineWork {
     init() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
     }
 
@@ -114,7 +114,7 @@ class TrampolineWork {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

@@ -32,7 +32,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// A scheduler whose clock starts at `initialClock`.
     public init(initialClock: VirtualTime, converter: Converter) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.currentClock = initialClock
         self.converter = converter
@@ -189,7 +189,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }
@@ -203,7 +203,7 @@ final class VirtualSchedulerItem<Time>: Cancelable {
 
     init(time: Time, id: Int, action: @escaping () -> Disposable) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.time = time
         self.id = id
@@ -225,7 +225,7 @@ final class VirtualSchedulerItem<Time>: Cancelable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

@@ -90,14 +90,14 @@ final class SubjectCore<Element> {
 
     init() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
     }
 
     deinit {
         currentObservers?.release()
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 

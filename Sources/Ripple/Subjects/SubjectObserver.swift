@@ -13,7 +13,7 @@ class SubjectObserver<Element> {
 
     init() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
     }
 
@@ -40,7 +40,7 @@ class SubjectObserver<Element> {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

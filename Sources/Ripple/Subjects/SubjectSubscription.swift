@@ -13,7 +13,7 @@ final class SubjectSubscription<Element>: Disposable {
 
     init(core: SubjectCore<Element>, observer: SubjectObserver<Element>) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.core = core
         self.observer = observer
@@ -27,7 +27,7 @@ final class SubjectSubscription<Element>: Disposable {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

@@ -6,7 +6,7 @@ import Synchronization
 /// An ordered, thread-safe record of which spies were disposed, shared by the spies
 /// of one test so that the order of disposal can be checked.
 final class DisposalLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Guarded<[String]>([])
 
     func append(_ name: String) {
         entries.withLock { $0.append(name) }

@@ -136,7 +136,7 @@ extension RippleTests {
     final class StressState: @unchecked Sendable {
         // `@unchecked Sendable`: `recorded` is used only under `lock`; the rest is atomic.
         private let sending = Atomic<Bool>(true)
-        private let lock = Mutex(())
+        private let lock = Lock()
         private var recorded: [[Int]] = []
         let stops = Counter()
 
@@ -147,11 +147,11 @@ extension RippleTests {
         }
 
         func record(_ run: [Int]) {
-            lock.withLock { _ in recorded.append(run) }
+            lock.withLock { recorded.append(run) }
         }
 
         var runs: [[Int]] {
-            lock.withLock { _ in recorded }
+            lock.withLock { recorded }
         }
     }
 
@@ -159,15 +159,15 @@ extension RippleTests {
     /// the subscribing thread (an element may still arrive while `dispose()` runs).
     final class ReceivedElements: @unchecked Sendable {
         // `@unchecked Sendable`: `received` is used only under `lock`.
-        private let lock = Mutex(())
+        private let lock = Lock()
         private var received: [Int] = []
 
         func append(_ element: Int) {
-            lock.withLock { _ in received.append(element) }
+            lock.withLock { received.append(element) }
         }
 
         var elements: [Int] {
-            lock.withLock { _ in received }
+            lock.withLock { received }
         }
     }
 }

@@ -12,7 +12,7 @@ import Testing
 
 /// A log that several threads may append to.
 private final class SharedLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Guarded<[String]>([])
 
     func append(_ entry: String) {
         entries.withLock { $0.append(entry) }

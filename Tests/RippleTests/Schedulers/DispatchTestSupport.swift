@@ -106,7 +106,7 @@ final class Gate: Sendable {
 
 /// A thread-safe list of values, appended from any queue.
 final class ValueLog<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = Guarded<[Value]>([])
 
     func append(_ value: Value) {
         values.withLock { $0.append(value) }
@@ -130,21 +130,21 @@ func isSameThread(_ lhs: pthread_t, _ rhs: pthread_t) -> Bool {
 final class ManualSource<Element>: @unchecked Sendable {
     // `@unchecked Sendable`: `observer` is read and written only under `lock`; the
     // observer itself is Ripple's thread-safe sink.
-    private let lock = Mutex(())
+    private let lock = Lock()
     private var observer: AnyObserver<Element>?
     let subscriptions = Counter()
     let disposals = Counter()
 
     lazy var observable: Observable<Element> = Observable.create { [unowned self] observer in
         self.subscriptions.increment()
-        self.lock.withLock { _ in self.observer = observer }
+        self.lock.withLock { self.observer = observer }
         return Disposables.create {
             self.disposals.increment()
         }
     }
 
     private var current: AnyObserver<Element>? {
-        lock.withLock { _ in observer }
+        lock.withLock { observer }
     }
 
     func onNext(_ element: Element) {
@@ -161,7 +161,7 @@ final class ManualSource<Element>: @unchecked Sendable {
 
     /// Drops the observer, so the test releases everything it subscribed.
     func release() {
-        lock.withLock { _ in observer = nil }
+        lock.withLock { observer = nil }
     }
 }
 
@@ -169,23 +169,23 @@ final class ManualSource<Element>: @unchecked Sendable {
 /// grammar checks on the way: it stands for a misbehaving upstream.
 final class RawSource<Element>: Observable<Element>, @unchecked Sendable {
     // `@unchecked Sendable`: `observers` is read and written only under `lock`.
-    private let lock = Mutex(())
+    private let lock = Lock()
     private var observers: [AnyObserver<Element>] = []
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        lock.withLock { _ in observers.append(AnyObserver(observer)) }
+        lock.withLock { observers.append(AnyObserver(observer)) }
         return Disposables.create()
     }
 
     func on(_ event: Event<Element>) {
-        let current = lock.withLock { _ in observers }
+        let current = lock.withLock { observers }
         for observer in current {
             observer.on(event)
         }
     }
 
     func release() {
-        lock.withLock { _ in observers = [] }
+        lock.withLock { observers = [] }
     }
 }
 

@@ -143,16 +143,16 @@ final class OrderChecker: ObserverType, @unchecked Sendable {
 /// Collects subscriptions made on several threads, to dispose them at the end.
 final class DisposableCollector: @unchecked Sendable {
     // `@unchecked Sendable`: `disposables` is read and written only under `mutex`.
-    private let mutex = Mutex(())
+    private let mutex = Lock()
     private var disposables: [Disposable] = []
 
     func add(_ disposable: Disposable) {
-        mutex.withLock { _ in disposables.append(disposable) }
+        mutex.withLock { disposables.append(disposable) }
     }
 
     func disposeAll() {
         var taken: [Disposable] = []
-        mutex.withLock { _ in
+        mutex.withLock {
             taken = disposables
             disposables = []
         }

@@ -38,16 +38,16 @@ enum Recorded<Element: Equatable>: Equatable, CustomStringConvertible {
 /// An observer that records every event it receives, safe to feed from several threads.
 final class EventRecorder<Element: Equatable>: ObserverType, @unchecked Sendable {
     // `@unchecked Sendable`: `recorded` is read and written only under `lock`.
-    private let lock = Mutex(())
+    private let lock = Lock()
     private var recorded: [Recorded<Element>] = []
 
     func on(_ event: Event<Element>) {
-        lock.withLock { _ in recorded.append(Recorded(event)) }
+        lock.withLock { recorded.append(Recorded(event)) }
     }
 
     var events: [Recorded<Element>] {
         var copy: [Recorded<Element>] = []
-        lock.withLock { _ in copy = recorded }
+        lock.withLock { copy = recorded }
         return copy
     }
 }

@@ -14,7 +14,8 @@ struct RippleTests {}
 ///
 /// Work released on another thread (a dispatch queue, a racing dispose) may finish a
 /// moment after the test body returns, so the check waits up to two seconds before
-/// failing.
+/// failing. The failure message lists the kinds of Ripple object still alive
+/// (``Resources/liveObjectsDiff(from:)``), so the leak is easy to locate.
 struct ResourceLeakCheck: TestTrait, SuiteTrait, TestScoping {
     var isRecursive: Bool { true }
 
@@ -28,6 +29,7 @@ struct ResourceLeakCheck: TestTrait, SuiteTrait, TestScoping {
             return
         }
         let before = Resources.total
+        let objectsBefore = Resources.liveObjects
         try await function()
         var after = Resources.total
         let clock = ContinuousClock()
@@ -36,7 +38,20 @@ struct ResourceLeakCheck: TestTrait, SuiteTrait, TestScoping {
             try await Task.sleep(for: .milliseconds(5))
             after = Resources.total
         }
-        #expect(after == before, "Ripple objects leaked: Resources.total was \(before) before the test and \(after) after it")
+        if after != before {
+            let diff = Resources.liveObjectsDiff(from: objectsBefore)
+            Issue.record("Ripple objects leaked: Resources.total was \(before) before the test and \(after) after it; still alive: \(Self.describe(diff))")
+        }
+    }
+
+    /// The kinds of object a test left alive (or released beyond what it made), largest
+    /// count first: `+2 MapSink<Int, Int>, +1 SinkDisposer`.
+    static func describe(_ diff: [String: Int]) -> String {
+        guard !diff.isEmpty else { return "(no kind differs)" }
+        return diff
+            .sorted { abs($0.value) != abs($1.value) ? abs($0.value) > abs($1.value) : $0.key < $1.key }
+            .map { "\($0.value > 0 ? "+" : "")\($0.value) \($0.key)" }
+            .joined(separator: ", ")
     }
 }
 

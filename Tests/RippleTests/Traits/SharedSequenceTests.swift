@@ -214,15 +214,15 @@ extension RippleTests {
 /// Holds one disposable made on one queue and disposed from another.
 final class DisposableBox: @unchecked Sendable {
     // `@unchecked Sendable`: `disposable` is read and written only under `lock`.
-    private let lock = Mutex(())
+    private let lock = Lock()
     private var disposable: Disposable?
 
     func set(_ disposable: Disposable) {
-        lock.withLock { _ in self.disposable = disposable }
+        lock.withLock { self.disposable = disposable }
     }
 
     func dispose() {
-        let current: Disposable? = lock.withLock { _ in
+        let current: Disposable? = lock.withLock {
             defer { disposable = nil }
             return disposable
         }

@@ -271,7 +271,7 @@ final private class MulticastConnection<Subject: SubjectType>: ElementObserver, 
 
     init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: Subject.Observer) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.parent = parent
         self.subjectObserver = subjectObserver
@@ -316,7 +316,7 @@ final private class MulticastConnection<Subject: SubjectType>: ElementObserver, 
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

@@ -154,7 +154,7 @@ final private class ShareConnection<Element, Subject: Observable<Element> & Elem
 
     init(parent: ShareWhileConnected<Element, Subject>, subject: Subject) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.parent = parent
         self.subject = subject
@@ -187,7 +187,7 @@ final private class ShareConnection<Element, Subject: Observable<Element> & Elem
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }
@@ -202,7 +202,7 @@ final private class ShareSubscription<Element, Subject: Observable<Element> & El
 
     init(parent: ShareWhileConnected<Element, Subject>, connection: ShareConnection<Element, Subject>, subscription: Disposable) {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
         self.parent = parent
         self.connection = connection
@@ -219,7 +219,7 @@ final private class ShareSubscription<Element, Subject: Observable<Element> & El
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

@@ -257,7 +257,7 @@ final private class WindowChannel<Element> {
 
     init() {
         #if DEBUG
-        Resources.incrementTotal()
+        Resources.track(Self.self)
         #endif
     }
 
@@ -320,7 +320,7 @@ final private class WindowChannel<Element> {
 
     deinit {
         #if DEBUG
-        Resources.decrementTotal()
+        Resources.untrack(Self.self)
         #endif
     }
 }

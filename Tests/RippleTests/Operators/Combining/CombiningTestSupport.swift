@@ -89,7 +89,7 @@ final class SerialCheckingObserver<Element>: ObserverType, @unchecked Sendable {
     // `lock`; `inside` and `overlaps` are atomic.
     private let inside = Atomic<Bool>(false)
     private let overlapCount = Atomic<Int>(0)
-    private let lock = Mutex(())
+    private let lock = Lock()
     private var received: [Element] = []
     private var stops: [Event<Element>] = []
     private var afterStop = 0
@@ -102,7 +102,7 @@ final class SerialCheckingObserver<Element>: ObserverType, @unchecked Sendable {
         for _ in 0..<50 where !inside.load(ordering: .relaxed) {
             overlapCount.add(1, ordering: .relaxed)
         }
-        lock.withLock { _ in
+        lock.withLock {
             if !stops.isEmpty {
                 afterStop += 1
             }
@@ -115,15 +115,15 @@ final class SerialCheckingObserver<Element>: ObserverType, @unchecked Sendable {
     }
 
     var elements: [Element] {
-        lock.withLock { _ in received }
+        lock.withLock { received }
     }
 
     var terminalEvents: [Event<Element>] {
-        lock.withLock { _ in stops }
+        lock.withLock { stops }
     }
 
     var eventsAfterTerminal: Int {
-        lock.withLock { _ in afterStop }
+        lock.withLock { afterStop }
     }
 
     var overlaps: Int {

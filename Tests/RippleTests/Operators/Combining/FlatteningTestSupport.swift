@@ -83,7 +83,7 @@ enum Flattening {
 extension Flattening {
     /// Holds one value handed over from another thread.
     final class Mailbox<Value: Sendable>: Sendable {
-        private let value = Mutex<Value?>(nil)
+        private let value = Guarded<Value?>(nil)
 
         func put(_ newValue: Value) {
             value.withLock { $0 = newValue }
@@ -99,7 +99,7 @@ extension Flattening {
     final class SerialityProbe<Element: Sendable>: ObserverType, @unchecked Sendable {
         // `@unchecked Sendable`: `received` and `terminals` are used only under `lock`; the
         // rest is thread-safe.
-        private let lock = Mutex(())
+        private let lock = Lock()
         private var received: [Element] = []
         private var terminals: [Event<Element>] = []
         private var afterTerminal = 0
@@ -108,7 +108,7 @@ extension Flattening {
 
         func on(_ event: Event<Element>) {
             overlap.enter()
-            lock.withLock { _ in
+            lock.withLock {
                 if !terminals.isEmpty {
                     afterTerminal += 1
                 }
@@ -124,20 +124,20 @@ extension Flattening {
         }
 
         var elements: [Element] {
-            lock.withLock { _ in received }
+            lock.withLock { received }
         }
 
         var elementCount: Int {
-            lock.withLock { _ in received.count }
+            lock.withLock { received.count }
         }
 
         /// The terminal events received (more than one is a bug).
         var terminalEvents: [Event<Element>] {
-            lock.withLock { _ in terminals }
+            lock.withLock { terminals }
         }
 
         var eventsAfterTerminal: Int {
-            lock.withLock { _ in afterTerminal }
+            lock.withLock { afterTerminal }
         }
 
         /// The most calls that were running at the same time (more than one is a bug).

@@ -43,7 +43,7 @@ enum ErrorHandlingSupport {
 
     /// Holds the result of work done on another thread.
     private final class ResultSlot<Value: Sendable>: Sendable {
-        private let stored = Mutex<Value?>(nil)
+        private let stored = Guarded<Value?>(nil)
 
         func store(_ value: Value) {
             stored.withLock { $0 = value }
@@ -58,15 +58,15 @@ enum ErrorHandlingSupport {
 /// A side-effect log that tests interleave with the events an observer receives.
 final class SideEffectLog: @unchecked Sendable {
     // `@unchecked Sendable`: `entries` is read and written only under `lock`.
-    private let lock = Mutex(())
+    private let lock = Lock()
     private var entries: [String] = []
 
     func append(_ entry: String) {
-        lock.withLock { _ in entries.append(entry) }
+        lock.withLock { entries.append(entry) }
     }
 
     var all: [String] {
-        lock.withLock { _ in entries }
+        lock.withLock { entries }
     }
 
     /// An observer that logs each event it receives as `observer: <event>`.

@@ -47,7 +47,7 @@ final class OverlapCheckingObserver<Element>: ObserverType, @unchecked Sendable 
     // rest is atomic or immutable.
     private let inside = Atomic<Bool>(false)
     private let overlapCount = Counter()
-    private let lock = Mutex(())
+    private let lock = Lock()
     private var received: [Element] = []
     private var stops: [Event<Element>] = []
     private var afterStop = 0
@@ -75,7 +75,7 @@ final class OverlapCheckingObserver<Element>: ObserverType, @unchecked Sendable 
                 break
             }
         }
-        lock.withLock { _ in
+        lock.withLock {
             if !stops.isEmpty {
                 afterStop += 1
             }
@@ -92,12 +92,12 @@ final class OverlapCheckingObserver<Element>: ObserverType, @unchecked Sendable 
 
     /// The elements received, in order.
     var elements: [Element] {
-        lock.withLock { _ in received }
+        lock.withLock { received }
     }
 
     /// How many terminal events arrived, and whether the only one was `completed`.
     var completedOnce: Bool {
-        lock.withLock { _ in stops.count == 1 && stops[0].isCompleted }
+        lock.withLock { stops.count == 1 && stops[0].isCompleted }
     }
 
     /// Calls that began while another was running.
@@ -107,7 +107,7 @@ final class OverlapCheckingObserver<Element>: ObserverType, @unchecked Sendable 
 
     /// Events that arrived after the terminal event.
     var eventsAfterStop: Int {
-        lock.withLock { _ in afterStop }
+        lock.withLock { afterStop }
     }
 
     /// Waits up to five seconds for the terminal event; `false` if it did not come.

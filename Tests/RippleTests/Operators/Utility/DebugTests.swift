@@ -4,7 +4,7 @@ import Testing
 
 /// Collects the lines `debug` writes, from whichever thread writes them.
 private final class CapturedLines: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Guarded<[String]>([])
 
     func append(_ line: String) {
         lines.withLock { $0.append(line) }

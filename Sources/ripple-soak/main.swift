@@ -163,6 +163,10 @@ func runSoak(_ options: Options) -> Int32 {
             crew.launch("publisher \(index)") {
                 var value = index
                 while crew.running {
+                    // Keep pace with the "ui" thread (see `SoakCounters.stateBacklog`).
+                    while crew.running, graph.counters.stateBacklog > 10_000 {
+                        pause(microseconds: 500)
+                    }
                     for _ in 0..<50 {
                         feedBox.subject.onNext(value & 7)
                         value &+= 1

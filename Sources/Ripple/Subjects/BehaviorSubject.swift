@@ -160,6 +160,8 @@ extension BehaviorSubject: ElementObserver {
             return core.dispatch(next: element)
         }
         guard let observers else {
+            // Queued (or nobody subscribed): keep pace with a replay on another thread.
+            core.waitWhileReplaying()
             return
         }
         core.deliver(element, to: observers)

@@ -52,6 +52,16 @@ import Synchronization
 /// subscribes to the subject it observes) the replay happens at once, inside
 /// `subscribe`, as in RxSwift: the new subscriber is in no earlier snapshot, so nothing
 /// can reach it out of order.
+///
+/// A subscribing thread that takes the right for its replay must not be kept
+/// delivering other threads' events for ever: an emitter that never waits could queue
+/// elements faster than the subscriber's thread delivers them, and `subscribe` would
+/// not return while the emitter keeps going (the queue growing without bound). So
+/// while a replay holds the right, ``BehaviorSubject`` and ``ReplaySubject`` emitters
+/// on other threads, once their element is queued, wait (without any lock) until the
+/// replay and the work queued during it have been delivered — as RxSwift's emitters
+/// wait on the subject's lock, under which it replays. The subscribing thread thus
+/// delivers at most the few elements queued before the emitters noticed, then returns.
 final class SubjectCore<Element> {
     /// Work left for the call that holds the right to deliver.
     private enum Pending {
@@ -83,6 +93,11 @@ final class SubjectCore<Element> {
     // `lock`, except by the holder giving the right back (1 → 0), which needs no lock:
     // it can only succeed when nothing was left for it.
     private let delivery = Atomic<Int>(0)
+
+    /// The thread (``currentThreadToken``) holding the right to deliver for a
+    /// subscriber's replay, or 0. Set and cleared under `lock` with that right; read
+    /// without the lock by emitters deciding whether to wait.
+    private let replayingThread = Atomic<UInt>(0)
 
     // Guarded by `lock`. Last, because its size depends on `Element`: the fields before
     // it keep offsets the compiler knows.
@@ -332,6 +347,69 @@ final class SubjectCore<Element> {
         }
     }
 
+    // MARK: Replays that hold the right to deliver
+
+    /// An identifier of the calling thread, never 0.
+    private static var currentThreadToken: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+
+    /// Gives back the right to deliver taken for a replay, after delivering the work
+    /// queued meanwhile. Unlike ``drainPending()`` it gives the right back only under
+    /// the lock, clearing `replayingThread` in the same step, so that emitters waiting
+    /// in ``waitWhileReplaying()`` resume exactly when the right is free.
+    private func finishReplay() {
+        while true {
+            let taken: (work: [Pending], retired: [ObserverList]) = lock.withLock {
+                let taken = (pending, retired)
+                pending = []
+                retired = []
+                if taken.0.isEmpty {
+                    replayingThread.store(0, ordering: .releasing)
+                    delivery.store(0, ordering: .releasing)
+                } else {
+                    delivery.store(1, ordering: .releasing)
+                }
+                return taken
+            }
+            // The retired lists are released outside the lock, as in `drainPending`.
+            if taken.work.isEmpty {
+                return
+            }
+            for work in taken.work {
+                perform(work)
+            }
+        }
+    }
+
+    /// Call without the lock, after an element was accepted but not delivered by this
+    /// call (it was queued, or nobody was subscribed): when another thread holds the
+    /// right to deliver for a replay, waits until it gives it back. This keeps an
+    /// emitter from queueing without bound behind a subscribing thread. No wait when
+    /// no replay runs (one atomic load) or when this thread is the one replaying.
+    @inline(__always)
+    func waitWhileReplaying() {
+        if replayingThread.load(ordering: .acquiring) != 0 {
+            waitForReplayOnAnotherThread()
+        }
+    }
+
+    @inline(never)
+    private func waitForReplayOnAnotherThread() {
+        let me = Self.currentThreadToken
+        while true {
+            let replaying = replayingThread.load(ordering: .acquiring)
+            if replaying == 0 || replaying == me {
+                return
+            }
+            sched_yield()
+        }
+    }
+
     // MARK: Subscribers
 
     /// What `subscribe` decided under the lock.
@@ -374,6 +452,7 @@ final class SubjectCore<Element> {
                 return .replayNow(elements)
             }
             if claim() {
+                replayingThread.store(Self.currentThreadToken, ordering: .releasing)
                 return .replayHoldingRight(elements)
             }
             pending.append(.replay(observer, elements))
@@ -399,7 +478,7 @@ final class SubjectCore<Element> {
             self.replay(elements, to: observer)
         case .replayHoldingRight(let elements):
             self.replay(elements, to: observer)
-            finishDelivery()
+            finishReplay()
         }
         return SubjectSubscription(core: self, observer: observer)
     }

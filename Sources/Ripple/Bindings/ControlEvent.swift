@@ -42,6 +42,8 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     }
 
     /// Returns `self`.
+    ///
+    /// - Returns: This control event.
     public func asControlEvent() -> ControlEvent<Element> {
         self
     }
@@ -63,6 +65,8 @@ extension ControlEvent {
     /// ```swift
     /// let taps: Signal<Void> = button.tap.asSignal()
     /// ```
+    ///
+    /// - Returns: A Signal with the control's events.
     public func asSignal() -> Signal<Element> {
         asSignal(onErrorSignalWith: .empty())
     }
@@ -72,6 +76,8 @@ extension ControlEvent {
     /// ```swift
     /// let taps: Driver<Void> = button.tap.asDriver()
     /// ```
+    ///
+    /// - Returns: A Driver with the control's events.
     public func asDriver() -> Driver<Element> {
         asDriver(onErrorDriveWith: .empty())
     }

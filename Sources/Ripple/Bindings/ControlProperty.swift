@@ -66,6 +66,8 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     }
 
     /// Returns `self`.
+    ///
+    /// - Returns: This control property.
     public func asControlProperty() -> ControlProperty<Element> {
         self
     }
@@ -121,6 +123,8 @@ extension ControlProperty {
     /// ```swift
     /// let name: Driver<String> = text.orEmpty.asDriver()
     /// ```
+    ///
+    /// - Returns: A Driver with the property's current value and later ones.
     public func asDriver() -> Driver<Element> {
         asDriver(onErrorDriveWith: .empty())
     }

@@ -56,6 +56,9 @@ extension ObservableConvertibleType {
     ///     await render(position)   // always the most recent position
     /// }
     /// ```
+    ///
+    /// - Parameter bufferingPolicy: What to keep when elements arrive faster than the loop takes them.
+    /// - Returns: An asynchronous stream of the elements that ends with this sequence's completion or error.
     public func values(
         bufferingPolicy: AsyncThrowingStream<Element, Swift.Error>.Continuation.BufferingPolicy
     ) -> AsyncThrowingStream<Element, Swift.Error> {

@@ -66,6 +66,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// Adds `disposable` to the group.
     ///
+    /// - Parameter disposable: The disposable to add.
     /// - Returns: A key for ``remove(for:)``, or `nil` if the group is already disposed,
     ///   in which case `disposable` is disposed at once.
     public func insert(_ disposable: Disposable) -> DisposeKey? {
@@ -84,6 +85,8 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// Removes the disposable for `disposeKey` and disposes it. Does nothing if it was
     /// already removed or the group is disposed.
+    ///
+    /// - Parameter disposeKey: The key ``insert(_:)`` returned for the disposable.
     public func remove(for disposeKey: DisposeKey) {
         let removed = lock.withLock { disposables?.removeValue(forKey: disposeKey.rawValue) }
         removed?.dispose()

@@ -32,6 +32,8 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
 
     /// Hands out a lease that keeps the underlying disposable alive until disposed.
     /// After the underlying disposable is gone, returns a disposable that does nothing.
+    ///
+    /// - Returns: A lease; disposing it releases this hold on the underlying disposable.
     public func retain() -> Disposable {
         let leased = lock.withLock {
             guard underlying != nil else { return false }

@@ -111,6 +111,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// The time relative scheduling actually uses for `time`; subclasses override it
     /// (RippleTest's `TestScheduler` moves work due now to one tick later).
+    ///
+    /// - Parameter time: The time the work was scheduled for.
+    /// - Returns: The time to run the work at; by default `time` itself.
     open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
         time
     }
@@ -152,6 +155,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Moves the clock forward by `virtualInterval` without running anything.
     ///
     /// - Precondition: `virtualInterval` does not move the clock backwards.
+    ///
+    /// - Parameter virtualInterval: How far to move the clock.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
         lock.withLock {
             let target = converter.offsetVirtualTime(currentClock, offset: virtualInterval)

@@ -38,6 +38,8 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     }
 
     /// Returns `self`.
+    ///
+    /// - Returns: This sequence.
     public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> {
         self
     }
@@ -78,6 +80,8 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
 /// ```
 public enum SharingScheduler {
     /// A scheduler on the main queue.
+    ///
+    /// - Returns: A new ``MainScheduler``.
     public static func make() -> SchedulerType {
         MainScheduler()
     }

@@ -16,6 +16,10 @@ public struct Recorded<Value>: CustomDebugStringConvertible {
     public let value: Value
 
     /// A value at a time.
+    ///
+    /// - Parameters:
+    ///   - time: When the value happened.
+    ///   - value: What happened.
     public init(time: TestTime, value: Value) {
         self.time = time
         self.value = value

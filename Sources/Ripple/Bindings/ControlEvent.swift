@@ -22,6 +22,8 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     /// ```swift
     /// let edits = ControlEvent(events: editRelay)
     /// ```
+    ///
+    /// - Parameter events: The events; the sequence must never fail.
     public init<Events: ObservableType>(events: Events) where Events.Element == Element {
         self.events = events.subscribe(on: ConcurrentMainScheduler.instance)
     }

@@ -30,6 +30,10 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// ```swift
     /// let text = ControlProperty(values: field, valueSink: fieldBinder)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - values: The property's values; the sequence must never fail.
+    ///   - valueSink: The observer that sets the property.
     public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink)
     where Element == Values.Element, Element == Sink.Element {
         self.values = values.subscribe(on: ConcurrentMainScheduler.instance)

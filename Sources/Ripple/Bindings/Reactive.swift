@@ -36,6 +36,8 @@ public struct Reactive<Base> {
     /// ```swift
     /// let rx = Reactive(URLSession.shared)   // the same as URLSession.shared.rx
     /// ```
+    ///
+    /// - Parameter base: The object the reactive extensions act on.
     public init(_ base: Base) {
         self.base = base
     }

@@ -18,6 +18,8 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
     private var leases = 0
 
     /// Guards `disposable` with a reference count.
+    ///
+    /// - Parameter disposable: The disposable to dispose once this one and every lease are disposed.
     public init(disposable: Disposable) {
         #if DEBUG
         Resources.track(Self.self)

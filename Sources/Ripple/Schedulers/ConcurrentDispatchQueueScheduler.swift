@@ -31,6 +31,10 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
     /// ```swift
     /// let scheduler = ConcurrentDispatchQueueScheduler(queue: .global())
     /// ```
+    ///
+    /// - Parameters:
+    ///   - queue: The dispatch queue the work runs on.
+    ///   - leeway: How late the system may fire the scheduler's timers.
     public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         configuration = DispatchQueueConfiguration(queue: queue, leeway: leeway)
     }

@@ -30,6 +30,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     private var queue: PriorityQueue<VirtualSchedulerItem<VirtualTime>>
 
     /// A scheduler whose clock starts at `initialClock`.
+    ///
+    /// - Parameters:
+    ///   - initialClock: The virtual time the clock starts at.
+    ///   - converter: Converts between virtual time and real dates and intervals.
     public init(initialClock: VirtualTime, converter: Converter) {
         #if DEBUG
         Resources.track(Self.self)

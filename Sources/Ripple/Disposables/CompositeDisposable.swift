@@ -32,21 +32,39 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     }
 
     /// A group holding two disposables.
+    ///
+    /// - Parameters:
+    ///   - disposable1: The first disposable.
+    ///   - disposable2: The second disposable.
     public convenience init(_ disposable1: Disposable, _ disposable2: Disposable) {
         self.init(disposables: [disposable1, disposable2])
     }
 
     /// A group holding three disposables.
+    ///
+    /// - Parameters:
+    ///   - disposable1: The first disposable.
+    ///   - disposable2: The second disposable.
+    ///   - disposable3: The third disposable.
     public convenience init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable) {
         self.init(disposables: [disposable1, disposable2, disposable3])
     }
 
     /// A group holding all of `disposables`.
+    ///
+    /// - Parameters:
+    ///   - disposable1: The first disposable.
+    ///   - disposable2: The second disposable.
+    ///   - disposable3: The third disposable.
+    ///   - disposable4: The fourth disposable.
+    ///   - disposables: Any further disposables.
     public convenience init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable, _ disposable4: Disposable, _ disposables: Disposable...) {
         self.init(disposables: [disposable1, disposable2, disposable3, disposable4] + disposables)
     }
 
     /// A group holding all of `disposables`.
+    ///
+    /// - Parameter disposables: The disposables to hold.
     public convenience init(disposables: [Disposable]) {
         self.init()
         for disposable in disposables {

@@ -44,6 +44,10 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
     /// ```swift
     /// let scheduler = ConcurrentDispatchQueueScheduler(qos: .background)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - qos: The quality of service of the new queue.
+    ///   - leeway: How late the system may fire the scheduler's timers.
     public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         let queue = DispatchQueue(label: "rx.concurrent_dispatch_queue.\(qos.qosClass)", qos: qos, attributes: .concurrent)
         self.init(queue: queue, leeway: leeway)

@@ -58,6 +58,8 @@ public struct ControlEvent<PropertyType>: ControlEventType {
 /// ```
 public protocol ControlEventType: ObservableType {
     /// This value as a ``ControlEvent``.
+    ///
+    /// - Returns: This value as a control event.
     func asControlEvent() -> ControlEvent<Element>
 }
 

@@ -99,6 +99,8 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
 /// ```
 public protocol ControlPropertyType: ObservableType, ObserverType {
     /// This value as a ``ControlProperty``.
+    ///
+    /// - Returns: This value as a control property.
     func asControlProperty() -> ControlProperty<Element>
 }
 

@@ -55,6 +55,9 @@ public protocol SharingStrategyProtocol {
     static var scheduler: SchedulerType { get }
 
     /// Shares `source` among subscribers.
+    ///
+    /// - Parameter source: The sequence to share.
+    /// - Returns: `source`, shared as the strategy prescribes.
     static func share<Element>(_ source: Observable<Element>) -> Observable<Element>
 }
 
@@ -69,6 +72,8 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
     associatedtype SharingStrategy: SharingStrategyProtocol
 
     /// This value as a ``SharedSequence``.
+    ///
+    /// - Returns: This value as a shared sequence.
     func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
 }
 

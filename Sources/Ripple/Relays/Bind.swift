@@ -70,7 +70,7 @@ extension ObservableType {
     /// - Parameters:
     ///   - binder: The function to call with this sequence; it returns the function to call with `curriedArgument`.
     ///   - curriedArgument: The argument for the function `binder` returns.
-    /// - Returns: What the function `binder` returns returns.
+    /// - Returns: What the function `binder` returns gives for `curriedArgument`.
     public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
         binder(self)(curriedArgument)
     }

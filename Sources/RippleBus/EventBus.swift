@@ -99,6 +99,8 @@ public final class EventBus: @unchecked Sendable {
     /// ```swift
     /// bus.publish(UserFetchEvent(result: .success(users)))
     /// ```
+    ///
+    /// - Parameter event: The event to deliver.
     public func publish<E: Sendable>(_ event: E) {
         let key = ObjectIdentifier(E.self)
         let (subscribers, conforming) = lock.withLock { (exact[key], matching) }
@@ -161,6 +163,9 @@ public final class EventBus: @unchecked Sendable {
     /// }
     /// ```
     ///
+    /// - Parameters:
+    ///   - type: The event type to receive.
+    ///   - handler: Called on the main actor with each event.
     /// - Returns: A disposable that ends the subscription.
     public func subscribeOnMain<E: Sendable>(_ type: E.Type, handler: @escaping @MainActor (E) -> Void) -> Disposable {
         register(type, matching: false, scheduler: MainScheduler.asyncInstance, deliver: Self.onMainActor(handler))
@@ -183,6 +188,9 @@ public final class EventBus: @unchecked Sendable {
     ///     .subscribe(onNext: { print($0) })
     ///     .disposed(by: disposeBag)
     /// ```
+    ///
+    /// - Parameter type: The event type to receive.
+    /// - Returns: A hot sequence of the events of type `E`, delivered on a serial queue of each subscription's own.
     public func events<E: Sendable>(_ type: E.Type) -> Observable<E> {
         observable(type, matching: false, scheduler: nil)
     }
@@ -199,6 +207,11 @@ public final class EventBus: @unchecked Sendable {
     /// bus.events(Int.self, on: ImmediateScheduler.instance)
     ///     .subscribe(onNext: { print($0) })   // runs inside publish
     /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The event type to receive.
+    ///   - scheduler: Where the events are delivered.
+    /// - Returns: A hot sequence of the events of type `E`, delivered on `scheduler`.
     public func events<E: Sendable>(_ type: E.Type, on scheduler: ImmediateSchedulerType) -> Observable<E> {
         observable(type, matching: false, scheduler: scheduler)
     }
@@ -223,12 +236,20 @@ public final class EventBus: @unchecked Sendable {
     /// bus.events(matching: (any UserEvent).self)
     ///     .subscribe(onNext: { print("user event:", $0) })   // LoggedIn and LoggedOut
     /// ```
+    ///
+    /// - Parameter type: The type the events must conform to (a protocol existential or a class).
+    /// - Returns: A hot sequence of the events that conform to `type`, delivered on a serial queue of each subscription's own.
     public func events<E: Sendable>(matching type: E.Type) -> Observable<E> {
         observable(type, matching: true, scheduler: nil)
     }
 
     /// Every published event whose value conforms to `type`, delivered on `scheduler`;
     /// see ``events(matching:)``.
+    ///
+    /// - Parameters:
+    ///   - type: The type the events must conform to (a protocol existential or a class).
+    ///   - scheduler: Where the events are delivered.
+    /// - Returns: A hot sequence of the events that conform to `type`, delivered on `scheduler`.
     public func events<E: Sendable>(matching type: E.Type, on scheduler: ImmediateSchedulerType) -> Observable<E> {
         observable(type, matching: true, scheduler: scheduler)
     }
@@ -241,6 +262,12 @@ public final class EventBus: @unchecked Sendable {
     ///     print("audit:", event)
     /// }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type the events must conform to (a protocol existential or a class).
+    ///   - scheduler: Where the handler runs; by default a new serial dispatch queue for this subscription alone.
+    ///   - handler: Called with each event.
+    /// - Returns: A disposable that ends the subscription.
     public func subscribe<E: Sendable>(
         matching type: E.Type,
         on scheduler: ImmediateSchedulerType = EventBus.makeSubscriptionScheduler(),
@@ -251,6 +278,11 @@ public final class EventBus: @unchecked Sendable {
 
     /// Calls `handler` on the main queue with every published event whose value conforms
     /// to `type`; see ``events(matching:)`` and ``subscribeOnMain(_:handler:)``.
+    ///
+    /// - Parameters:
+    ///   - type: The type the events must conform to (a protocol existential or a class).
+    ///   - handler: Called on the main actor with each event.
+    /// - Returns: A disposable that ends the subscription.
     public func subscribeOnMain<E: Sendable>(matching type: E.Type, handler: @escaping @MainActor (E) -> Void) -> Disposable {
         register(type, matching: true, scheduler: MainScheduler.asyncInstance, deliver: Self.onMainActor(handler))
     }
@@ -268,6 +300,8 @@ public final class EventBus: @unchecked Sendable {
     /// ```swift
     /// let subscription = bus.subscribe(Int.self, on: EventBus.makeSubscriptionScheduler()) { print($0) }
     /// ```
+    ///
+    /// - Returns: A scheduler on a new serial dispatch queue.
     public static func makeSubscriptionScheduler() -> SerialDispatchQueueScheduler {
         SerialDispatchQueueScheduler(internalSerialQueueName: "ripple.bus.subscription")
     }

@@ -35,6 +35,11 @@ extension Array where Element: RecordedEventConvertible {
     /// // events at 0, 5 and 10, relative to a subscription:
     /// recorded.marbles(ticksPerCharacter: 5, subscribed: 0)   // "12|"
     /// ```
+    ///
+    /// - Parameters:
+    ///   - ticksPerCharacter: How many ticks each column is worth (at least 1).
+    ///   - subscribed: The time of the first column.
+    /// - Returns: The marble diagram of the events.
     public func marbles(ticksPerCharacter: TestTime, subscribed: TestTime = TestScheduler.Defaults.subscribed) -> String {
         precondition(ticksPerCharacter > 0, "ticksPerCharacter is \(ticksPerCharacter); it must be at least 1")
         return MarbleRenderer(subscribed: subscribed, ticksPerCharacter: ticksPerCharacter)
@@ -54,6 +59,13 @@ extension Array where Element: RecordedEventConvertible {
     /// An element missing from `values` is drawn by its description, an error missing
     /// from `errors` as `#`; the timing rules are those of ``marbles``. When several
     /// keys hold the same value, the first in alphabetical order is used.
+    ///
+    /// - Parameters:
+    ///   - values: The letter or digit to draw for each element.
+    ///   - errors: The letter to draw for each error.
+    ///   - ticksPerCharacter: How many ticks each column is worth (at least 1).
+    ///   - subscribed: The time of the first column.
+    /// - Returns: The marble diagram of the events.
     public func marbles(
         values: [Character: Element.Value.Element],
         errors: [Character: Swift.Error] = [:],

@@ -10,6 +10,11 @@ import Ripple
 /// ```swift
 /// #expect(Result<Int, Swift.Error>.success(1) == .success(1))
 /// ```
+///
+/// - Parameters:
+///   - lhs: A Single event.
+///   - rhs: Another Single event.
+/// - Returns: `true` when the two events are equal.
 public func == <Element: Equatable>(lhs: SingleEvent<Element>, rhs: SingleEvent<Element>) -> Bool {
     switch (lhs, rhs) {
     case (.success(let left), .success(let right)): left == right
@@ -19,6 +24,11 @@ public func == <Element: Equatable>(lhs: SingleEvent<Element>, rhs: SingleEvent<
 }
 
 /// Two `SingleEvent`s differ when they are not `==`.
+///
+/// - Parameters:
+///   - lhs: A Single event.
+///   - rhs: Another Single event.
+/// - Returns: `true` when the two events are not equal.
 public func != <Element: Equatable>(lhs: SingleEvent<Element>, rhs: SingleEvent<Element>) -> Bool {
     !(lhs == rhs)
 }
@@ -36,6 +46,11 @@ extension MaybeEvent: Equatable where Element: Equatable {
     /// ```swift
     /// #expect(MaybeEvent.success(1) == .success(1))
     /// ```
+    ///
+    /// - Parameters:
+    ///   - lhs: A Maybe event.
+    ///   - rhs: Another Maybe event.
+    /// - Returns: `true` when the two events are equal.
     public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
         switch (lhs, rhs) {
         case (.success(let left), .success(let right)): left == right
@@ -59,6 +74,11 @@ extension CompletableEvent: Equatable {
     /// ```swift
     /// #expect(CompletableEvent.completed == .completed)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - lhs: A Completable event.
+    ///   - rhs: Another Completable event.
+    /// - Returns: `true` when the two events are equal.
     public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
         switch (lhs, rhs) {
         case (.error(let left), .error(let right)): errorsAreEqual(left, right)

@@ -25,6 +25,7 @@ extension Recorded {
     ///   - subscribed: The time of the `^` column (or of the first column).
     ///   - file: The test's file, for the precondition failure; leave it to the compiler.
     ///   - line: The test's line, for the precondition failure; leave it to the compiler.
+    /// - Returns: The recorded events, at their absolute times.
     public static func events<Element>(
         marbles: String,
         values: [Character: Element],
@@ -45,6 +46,16 @@ extension Recorded {
     /// #expect(observer.events == Recorded.events(marbles: "--a-(bc)-|"))
     /// // the same as [.next(220, "a"), .next(240, "b"), .next(240, "c"), .completed(290)]
     /// ```
+    ///
+    /// - Parameters:
+    ///   - marbles: The diagram. A malformed one stops the test with a precondition failure that points at the culprit.
+    ///   - values: The string each letter or digit stands for; when empty, each stands for itself.
+    ///   - errors: Letters that stand for errors; `#` stands for `errors["#"]` when given, otherwise ``MarbleError``.
+    ///   - ticksPerCharacter: How many ticks each column is worth.
+    ///   - subscribed: The time of the `^` column (or of the first column).
+    ///   - file: The test's file, for the precondition failure; leave it to the compiler.
+    ///   - line: The test's line, for the precondition failure; leave it to the compiler.
+    /// - Returns: The recorded events, at their absolute times.
     public static func events(
         marbles: String,
         values: [Character: String] = [:],

@@ -16,6 +16,10 @@ public struct Recorded<Value>: CustomDebugStringConvertible {
     public let value: Value
 
     /// A value at a time.
+    ///
+    /// - Parameters:
+    ///   - time: When the value happened.
+    ///   - value: What happened.
     public init(time: TestTime, value: Value) {
         self.time = time
         self.value = value
@@ -32,16 +36,32 @@ extension Recorded: Sendable where Value: Sendable {}
 
 extension Recorded {
     /// `.next(element)` at `time`.
+    ///
+    /// - Parameters:
+    ///   - time: The virtual time of the event.
+    ///   - element: The element.
+    /// - Returns: The recorded `.next(element)`.
     public static func next<Element>(_ time: TestTime, _ element: Element) -> Recorded<Event<Element>> where Value == Event<Element> {
         Recorded(time: time, value: .next(element))
     }
 
     /// `.completed` at `time`.
+    ///
+    /// - Parameters:
+    ///   - time: The virtual time of the event.
+    ///   - type: The element type, where the context does not give it.
+    /// - Returns: The recorded `.completed`.
     public static func completed<Element>(_ time: TestTime, _ type: Element.Type = Element.self) -> Recorded<Event<Element>> where Value == Event<Element> {
         Recorded(time: time, value: .completed)
     }
 
     /// `.error(error)` at `time`.
+    ///
+    /// - Parameters:
+    ///   - time: The virtual time of the event.
+    ///   - error: The error.
+    ///   - type: The element type, where the context does not give it.
+    /// - Returns: The recorded `.error(error)`.
     public static func error<Element>(_ time: TestTime, _ error: Swift.Error, _ type: Element.Type = Element.self) -> Recorded<Event<Element>> where Value == Event<Element> {
         Recorded(time: time, value: .error(error))
     }
@@ -51,11 +71,17 @@ extension Recorded {
     /// ```swift
     /// #expect(observer.events == Recorded.events(.next(210, 1), .completed(300)))
     /// ```
+    ///
+    /// - Parameter recordedEvents: The events, in order.
+    /// - Returns: `recordedEvents` as an array.
     public static func events<Element>(_ recordedEvents: Recorded<Event<Element>>...) -> [Recorded<Event<Element>>] where Value == Event<Element> {
         recordedEvents
     }
 
     /// The recorded events as an array.
+    ///
+    /// - Parameter recordedEvents: The events, in order.
+    /// - Returns: `recordedEvents`, unchanged.
     public static func events<Element>(_ recordedEvents: [Recorded<Event<Element>>]) -> [Recorded<Event<Element>>] where Value == Event<Element> {
         recordedEvents
     }
@@ -71,6 +97,11 @@ extension Event: Equatable where Element: Equatable {
     /// #expect(Event.next(1) == .next(1))
     /// #expect(Event<Int>.completed != .next(1))
     /// ```
+    ///
+    /// - Parameters:
+    ///   - lhs: An event.
+    ///   - rhs: Another event.
+    /// - Returns: `true` when the two events are equal.
     public static func == (lhs: Event<Element>, rhs: Event<Element>) -> Bool {
         switch (lhs, rhs) {
         case (.next(let left), .next(let right)): left == right

@@ -10,11 +10,17 @@ public struct Subscription: Equatable, Hashable, Sendable, CustomDebugStringConv
     public let unsubscribe: TestTime
 
     /// A subscription that has not been disposed.
+    ///
+    /// - Parameter subscribe: The virtual time of the subscription.
     public init(_ subscribe: TestTime) {
         self.init(subscribe, .max)
     }
 
     /// A subscription from `subscribe` to `unsubscribe`.
+    ///
+    /// - Parameters:
+    ///   - subscribe: The virtual time of the subscription.
+    ///   - unsubscribe: The virtual time of the disposal.
     public init(_ subscribe: TestTime, _ unsubscribe: TestTime) {
         self.subscribe = subscribe
         self.unsubscribe = unsubscribe

@@ -27,6 +27,7 @@ extension TestScheduler {
     ///   - subscribed: The time of the `^` column (or of the first column).
     ///   - file: The test's file, for the precondition failure; leave it to the compiler.
     ///   - line: The test's line, for the precondition failure; leave it to the compiler.
+    /// - Returns: A hot source that sends the diagram's events at their times and records its subscriptions.
     public func createHotObservable<Element>(
         _ marbles: String,
         values: [Character: Element],
@@ -50,6 +51,16 @@ extension TestScheduler {
     ///
     /// The timing and the tables are those of the generic overload; when `values` is not
     /// empty, every key must be in it.
+    ///
+    /// - Parameters:
+    ///   - marbles: The diagram. A malformed one stops the test with a precondition failure that points at the culprit.
+    ///   - values: The string each letter or digit stands for; when empty, each stands for itself.
+    ///   - errors: Letters that stand for errors; `#` stands for `errors["#"]` when given, otherwise ``MarbleError``.
+    ///   - ticksPerCharacter: How many ticks each column is worth.
+    ///   - subscribed: The time of the `^` column (or of the first column).
+    ///   - file: The test's file, for the precondition failure; leave it to the compiler.
+    ///   - line: The test's line, for the precondition failure; leave it to the compiler.
+    /// - Returns: A hot source that sends the diagram's events at their times and records its subscriptions.
     public func createHotObservable(
         _ marbles: String,
         values: [Character: String] = [:],
@@ -81,6 +92,7 @@ extension TestScheduler {
     ///   - ticksPerCharacter: How many ticks each column is worth.
     ///   - file: The test's file, for the precondition failure; leave it to the compiler.
     ///   - line: The test's line, for the precondition failure; leave it to the compiler.
+    /// - Returns: A cold source that sends the diagram's events to each subscription, relative to it, and records its subscriptions.
     public func createColdObservable<Element>(
         _ marbles: String,
         values: [Character: Element],
@@ -100,6 +112,15 @@ extension TestScheduler {
     /// let source = scheduler.createColdObservable("a-b-#")
     /// // for a subscription at 200: next("a") @ 200, next("b") @ 220, error @ 240
     /// ```
+    ///
+    /// - Parameters:
+    ///   - marbles: The diagram; it may not contain `^`. A malformed one stops the test with a precondition failure that points at the culprit.
+    ///   - values: The string each letter or digit stands for; when empty, each stands for itself.
+    ///   - errors: Letters that stand for errors; `#` stands for `errors["#"]` when given, otherwise ``MarbleError``.
+    ///   - ticksPerCharacter: How many ticks each column is worth.
+    ///   - file: The test's file, for the precondition failure; leave it to the compiler.
+    ///   - line: The test's line, for the precondition failure; leave it to the compiler.
+    /// - Returns: A cold source that sends the diagram's events to each subscription, relative to it, and records its subscriptions.
     public func createColdObservable(
         _ marbles: String,
         values: [Character: String] = [:],

@@ -28,6 +28,8 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     }
 
     /// Records `event` at the scheduler's current time.
+    ///
+    /// - Parameter event: The event to record.
     public func on(_ event: Event<Element>) {
         let time = scheduler.clock
         lock.withLock { _ in recorded.append(Recorded(time: time, value: event)) }

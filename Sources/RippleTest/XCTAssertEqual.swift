@@ -30,6 +30,12 @@ internal import Testing
 /// Events are equal when their elements are; errors are equal when they are the same
 /// `Equatable` value or have the same type and description. Inside an XCTest test the
 /// failure is an XCTest failure; inside a Swift Testing test it is recorded as an issue.
+///
+/// - Parameters:
+///   - lhs: The recorded events the test got.
+///   - rhs: The recorded events expected.
+///   - file: The test's file, for the failure; leave it to the compiler.
+///   - line: The test's line, for the failure; leave it to the compiler.
 public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T>>], _ rhs: [Recorded<Event<T>>], file: StaticString = #filePath, line: UInt = #line) {
     if let message = recordedEventsMismatch(lhs, rhs) {
         reportTestFailure(message, file: file, line: line)
@@ -46,6 +52,12 @@ public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T>>], _ rhs: [Re
 /// Events are equal when their elements are; errors are equal when they are the same
 /// `Equatable` value or have the same type and description. Inside an XCTest test the
 /// failure is an XCTest failure; inside a Swift Testing test it is recorded as an issue.
+///
+/// - Parameters:
+///   - lhs: The events the test got.
+///   - rhs: The events expected.
+///   - file: The test's file, for the failure; leave it to the compiler.
+///   - line: The test's line, for the failure; leave it to the compiler.
 public func XCTAssertEqual<T: Equatable>(_ lhs: [Event<T>], _ rhs: [Event<T>], file: StaticString = #filePath, line: UInt = #line) {
     if let message = eventsMismatch(lhs, rhs) {
         reportTestFailure(message, file: file, line: line)

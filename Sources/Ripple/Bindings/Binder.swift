@@ -26,6 +26,11 @@ public struct Binder<Value>: ObserverType {
     /// ```swift
     /// let isHidden = Binder(view, scheduler: MainScheduler.instance) { view, hidden in view.isHidden = hidden }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - target: The object the binder writes to, held weakly.
+    ///   - scheduler: Where `binding` runs; by default the main queue.
+    ///   - binding: Applies one element to `target`.
     public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(), binding: @escaping (Target, Value) -> Void) {
         weak let weakTarget = target
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []

@@ -22,6 +22,8 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     /// ```swift
     /// let edits = ControlEvent(events: editRelay)
     /// ```
+    ///
+    /// - Parameter events: The events; the sequence must never fail.
     public init<Events: ObservableType>(events: Events) where Events.Element == Element {
         self.events = events.subscribe(on: ConcurrentMainScheduler.instance)
     }
@@ -42,6 +44,8 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     }
 
     /// Returns `self`.
+    ///
+    /// - Returns: This control event.
     public func asControlEvent() -> ControlEvent<Element> {
         self
     }
@@ -54,6 +58,8 @@ public struct ControlEvent<PropertyType>: ControlEventType {
 /// ```
 public protocol ControlEventType: ObservableType {
     /// This value as a ``ControlEvent``.
+    ///
+    /// - Returns: This value as a control event.
     func asControlEvent() -> ControlEvent<Element>
 }
 
@@ -63,6 +69,8 @@ extension ControlEvent {
     /// ```swift
     /// let taps: Signal<Void> = button.tap.asSignal()
     /// ```
+    ///
+    /// - Returns: A Signal with the control's events.
     public func asSignal() -> Signal<Element> {
         asSignal(onErrorSignalWith: .empty())
     }
@@ -72,6 +80,8 @@ extension ControlEvent {
     /// ```swift
     /// let taps: Driver<Void> = button.tap.asDriver()
     /// ```
+    ///
+    /// - Returns: A Driver with the control's events.
     public func asDriver() -> Driver<Element> {
         asDriver(onErrorDriveWith: .empty())
     }

@@ -30,6 +30,10 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// ```swift
     /// let text = ControlProperty(values: field, valueSink: fieldBinder)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - values: The property's values; the sequence must never fail.
+    ///   - valueSink: The observer that sets the property.
     public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink)
     where Element == Values.Element, Element == Sink.Element {
         self.values = values.subscribe(on: ConcurrentMainScheduler.instance)
@@ -66,6 +70,8 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     }
 
     /// Returns `self`.
+    ///
+    /// - Returns: This control property.
     public func asControlProperty() -> ControlProperty<Element> {
         self
     }
@@ -93,6 +99,8 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
 /// ```
 public protocol ControlPropertyType: ObservableType, ObserverType {
     /// This value as a ``ControlProperty``.
+    ///
+    /// - Returns: This value as a control property.
     func asControlProperty() -> ControlProperty<Element>
 }
 
@@ -121,6 +129,8 @@ extension ControlProperty {
     /// ```swift
     /// let name: Driver<String> = text.orEmpty.asDriver()
     /// ```
+    ///
+    /// - Returns: A Driver with the property's current value and later ones.
     public func asDriver() -> Driver<Element> {
         asDriver(onErrorDriveWith: .empty())
     }

@@ -36,6 +36,8 @@ public struct Reactive<Base> {
     /// ```swift
     /// let rx = Reactive(URLSession.shared)   // the same as URLSession.shared.rx
     /// ```
+    ///
+    /// - Parameter base: The object the reactive extensions act on.
     public init(_ base: Base) {
         self.base = base
     }
@@ -52,6 +54,9 @@ public struct Reactive<Base> {
     /// final class Label: ReactiveCompatible { var text = "" }
     /// names.bind(to: label.rx.text)   // label.rx.text is a Binder<String>
     /// ```
+    ///
+    /// - Parameter keyPath: The property of the base object to write.
+    /// - Returns: A binder that writes each element to the base object's property at `keyPath`.
     public subscript<Property>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>) -> Binder<Property> where Base: AnyObject {
         Binder(base) { base, value in
             base[keyPath: keyPath] = value

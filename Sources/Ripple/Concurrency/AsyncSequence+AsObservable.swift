@@ -25,6 +25,8 @@ extension AsyncSequence {
     /// let subscription = stream.asObservable().subscribe(onNext: { print($0) })
     /// continuation.yield(1)   // prints 1 (on a pool thread)
     /// ```
+    ///
+    /// - Returns: A sequence that iterates this asynchronous sequence in a task for each subscriber.
     public func asObservable() -> Observable<Element> {
         Observable.create { observer in
             var iterator = self.makeAsyncIterator()

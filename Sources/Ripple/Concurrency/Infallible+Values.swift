@@ -37,6 +37,9 @@ extension InfallibleType {
     ///     await show(progress)
     /// }
     /// ```
+    ///
+    /// - Parameter bufferingPolicy: What to keep when elements arrive faster than the loop takes them.
+    /// - Returns: An asynchronous stream of the elements that ends when this sequence completes.
     public func values(bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy) -> AsyncStream<Element> {
         let source = asObservable()
         return AsyncStream(bufferingPolicy: bufferingPolicy) { continuation in

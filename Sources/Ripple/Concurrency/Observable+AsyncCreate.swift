@@ -37,6 +37,12 @@ extension ObservableConvertibleType {
     ///     }
     /// }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - detached: Whether to run `work` in a detached task rather than one that inherits the caller's priority and task-local values.
+    ///   - priority: The priority of the task; `nil` for the default.
+    ///   - work: Called in a new task for each subscriber with the closure that sends an element; returning completes the sequence, throwing fails it.
+    /// - Returns: A sequence that runs `work` for each subscriber and cancels its task when the subscription is disposed.
     @_disfavoredOverload
     public static func create(
         detached: Bool = false,
@@ -63,7 +69,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Creates a ``Single`` from an `async` closure, run in a new task for each
     /// subscriber: what it returns is the success, what it throws the failure.
     ///
-    /// RxSwift 6.10's name and labels; `create(subscribe:)` (a closure receiving the
+    /// RxSwift 6.10's name and labels; ``create(subscribe:)->Single<Self.Element>`` (a closure receiving the
     /// observer) is still chosen for a closure that returns a `Disposable`.
     ///
     /// ```
@@ -80,6 +86,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// let user = Single<User>.create { try await api.user(id: 7) }
     /// user.subscribe(onSuccess: { print($0.name) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - detached: Whether to run `work` in a detached task rather than one that inherits the caller's priority and task-local values.
+    ///   - priority: The priority of the task; `nil` for the default.
+    ///   - work: Called in a new task for each subscriber; what it returns is the success, what it throws the failure.
+    /// - Returns: A trait that runs `work` for each subscriber and cancels its task when the subscription is disposed.
     @_disfavoredOverload
     public static func create(
         detached: Bool = false,

@@ -36,7 +36,7 @@ extension ObservableConvertibleType {
     /// The elements of this sequence as an `AsyncThrowingStream` that buffers at most
     /// what `bufferingPolicy` allows while the consumer is busy.
     ///
-    /// - `.unbounded` (the default of `values`): every element is kept until the
+    /// - `.unbounded` (the default of ``ObservableConvertibleType/values``): every element is kept until the
     ///   loop takes it.
     /// - `.bufferingNewest(n)`: only the `n` most recent waiting elements are kept;
     ///   older ones are dropped (good for state: the latest value matters).
@@ -56,6 +56,9 @@ extension ObservableConvertibleType {
     ///     await render(position)   // always the most recent position
     /// }
     /// ```
+    ///
+    /// - Parameter bufferingPolicy: What to keep when elements arrive faster than the loop takes them.
+    /// - Returns: An asynchronous stream of the elements that ends with this sequence's completion or error.
     public func values(
         bufferingPolicy: AsyncThrowingStream<Element, Swift.Error>.Continuation.BufferingPolicy
     ) -> AsyncThrowingStream<Element, Swift.Error> {

@@ -8,5 +8,7 @@ public protocol ObservableConvertibleType {
     associatedtype Element
 
     /// This value as an ``Observable``.
+    ///
+    /// - Returns: This value as an observable sequence.
     func asObservable() -> Observable<Element>
 }

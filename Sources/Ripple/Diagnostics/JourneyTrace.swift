@@ -34,6 +34,11 @@ public struct JourneyStep: Sendable, CustomStringConvertible {
 public enum JourneyTrace {
     /// Runs `body` with tracing on, calling `onStep` for each step as it happens (on the
     /// thread that takes it). Traces do not nest.
+    ///
+    /// - Parameters:
+    ///   - body: The code to trace.
+    ///   - onStep: Called with each step as it is taken.
+    /// - Returns: What `body` returns.
     public static func trace<Result>(
         _ body: () throws -> Result,
         onStep: @escaping @Sendable (JourneyStep) -> Void
@@ -51,6 +56,9 @@ public enum JourneyTrace {
     }
 
     /// Runs `body` with tracing on and returns the steps it took.
+    ///
+    /// - Parameter body: The code to trace.
+    /// - Returns: The steps `body` took, in order.
     public static func record(_ body: () throws -> Void) rethrows -> [JourneyStep] {
         let steps = Mutex<[JourneyStep]>([])
         try trace(body, onStep: { step in steps.withLock { $0.append(step) } })

@@ -60,6 +60,9 @@ public enum Resources {
 
     /// The change in ``liveObjects`` since `before`: each kind whose count differs, with
     /// the difference (positive: objects created and still alive).
+    ///
+    /// - Parameter before: An earlier reading of ``liveObjects``.
+    /// - Returns: The kinds whose count changed since `before`, each with the difference.
     public static func liveObjectsDiff(from before: [String: Int]) -> [String: Int] {
         var diff = liveObjects
         for (name, count) in before {
@@ -70,6 +73,8 @@ public enum Resources {
 
     /// Counts one more live object. Types outside Ripple that want to take part in
     /// leak accounting call this from their initializer.
+    ///
+    /// - Returns: The new ``total``.
     @discardableResult
     public static func incrementTotal() -> Int32 {
         #if DEBUG
@@ -80,6 +85,8 @@ public enum Resources {
 
     /// Counts one fewer live object; call it from the `deinit` that matches
     /// ``incrementTotal()``.
+    ///
+    /// - Returns: The new ``total``.
     @discardableResult
     public static func decrementTotal() -> Int32 {
         #if DEBUG

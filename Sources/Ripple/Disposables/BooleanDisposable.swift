@@ -16,6 +16,8 @@ public final class BooleanDisposable: Cancelable, Sendable {
     }
 
     /// A disposable in the given state.
+    ///
+    /// - Parameter isDisposed: Whether the disposable starts out disposed.
     public init(isDisposed: Bool) {
         self.disposed = Atomic(isDisposed)
     }

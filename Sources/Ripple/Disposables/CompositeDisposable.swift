@@ -32,21 +32,39 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     }
 
     /// A group holding two disposables.
+    ///
+    /// - Parameters:
+    ///   - disposable1: The first disposable.
+    ///   - disposable2: The second disposable.
     public convenience init(_ disposable1: Disposable, _ disposable2: Disposable) {
         self.init(disposables: [disposable1, disposable2])
     }
 
     /// A group holding three disposables.
+    ///
+    /// - Parameters:
+    ///   - disposable1: The first disposable.
+    ///   - disposable2: The second disposable.
+    ///   - disposable3: The third disposable.
     public convenience init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable) {
         self.init(disposables: [disposable1, disposable2, disposable3])
     }
 
     /// A group holding all of `disposables`.
+    ///
+    /// - Parameters:
+    ///   - disposable1: The first disposable.
+    ///   - disposable2: The second disposable.
+    ///   - disposable3: The third disposable.
+    ///   - disposable4: The fourth disposable.
+    ///   - disposables: Any further disposables.
     public convenience init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable, _ disposable4: Disposable, _ disposables: Disposable...) {
         self.init(disposables: [disposable1, disposable2, disposable3, disposable4] + disposables)
     }
 
     /// A group holding all of `disposables`.
+    ///
+    /// - Parameter disposables: The disposables to hold.
     public convenience init(disposables: [Disposable]) {
         self.init()
         for disposable in disposables {
@@ -66,6 +84,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// Adds `disposable` to the group.
     ///
+    /// - Parameter disposable: The disposable to add.
     /// - Returns: A key for ``remove(for:)``, or `nil` if the group is already disposed,
     ///   in which case `disposable` is disposed at once.
     public func insert(_ disposable: Disposable) -> DisposeKey? {
@@ -84,6 +103,8 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// Removes the disposable for `disposeKey` and disposes it. Does nothing if it was
     /// already removed or the group is disposed.
+    ///
+    /// - Parameter disposeKey: The key ``insert(_:)`` returned for the disposable.
     public func remove(for disposeKey: DisposeKey) {
         let removed = lock.withLock { disposables?.removeValue(forKey: disposeKey.rawValue) }
         removed?.dispose()

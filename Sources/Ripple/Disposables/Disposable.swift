@@ -23,6 +23,8 @@ extension Disposable {
     /// ```swift
     /// numbers.subscribe(onNext: { print($0) }).disposed(by: disposeBag)
     /// ```
+    ///
+    /// - Parameter bag: The bag that disposes this disposable when it is deallocated.
     public func disposed(by bag: DisposeBag) {
         bag.insert(self)
     }

@@ -18,6 +18,8 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
     private var leases = 0
 
     /// Guards `disposable` with a reference count.
+    ///
+    /// - Parameter disposable: The disposable to dispose once this one and every lease are disposed.
     public init(disposable: Disposable) {
         #if DEBUG
         Resources.track(Self.self)
@@ -32,6 +34,8 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
 
     /// Hands out a lease that keeps the underlying disposable alive until disposed.
     /// After the underlying disposable is gone, returns a disposable that does nothing.
+    ///
+    /// - Returns: A lease; disposing it releases this hold on the underlying disposable.
     public func retain() -> Disposable {
         let leased = lock.withLock {
             guard underlying != nil else { return false }

@@ -16,6 +16,10 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     private var disposable: Disposable?
 
     /// Wraps `disposable` so that disposing runs on `scheduler`.
+    ///
+    /// - Parameters:
+    ///   - scheduler: Where the disposal runs.
+    ///   - disposable: The disposable to dispose on `scheduler`.
     public init(scheduler: ImmediateSchedulerType, disposable: Disposable) {
         #if DEBUG
         Resources.track(Self.self)

@@ -34,6 +34,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     ///
     /// - Precondition: Called at most once; a second call is a programming error and
     ///   traps.
+    /// - Parameter disposable: The disposable to hold, and to dispose with this one.
     public func setDisposable(_ disposable: Disposable) {
         let disposeNow: Bool = lock.withLock {
             precondition(!isSet, "SingleAssignmentDisposable.setDisposable may be called only once")

@@ -14,6 +14,7 @@ extension ObservableType {
     /// let binding = Observable.of(1, 2).bind(to: subject)
     /// ```
     ///
+    /// - Parameter observers: The observers that receive the events.
     /// - Returns: The subscription; disposing it ends the binding.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
         subscribe { event in
@@ -31,6 +32,7 @@ extension ObservableType {
     /// let binding = Observable.of(1, 2).bind(to: selection)
     /// ```
     ///
+    /// - Parameter observers: The observers that receive the events, each element as an optional.
     /// - Returns: The subscription; disposing it ends the binding.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
         subscribe { event in
@@ -48,6 +50,9 @@ extension ObservableType {
     /// func show(_ titles: Observable<String>) -> Disposable { titles.subscribe(onNext: { print($0) }) }
     /// let binding = titles.bind(to: show)
     /// ```
+    ///
+    /// - Parameter binder: The function to call with this sequence.
+    /// - Returns: What `binder` returns.
     public func bind<Result>(to binder: (Self) -> Result) -> Result {
         binder(self)
     }
@@ -61,6 +66,11 @@ extension ObservableType {
     /// }
     /// let binding = titles.bind(to: show, curriedArgument: "title: ")
     /// ```
+    ///
+    /// - Parameters:
+    ///   - binder: The function to call with this sequence; it returns the function to call with `curriedArgument`.
+    ///   - curriedArgument: The argument for the function `binder` returns.
+    /// - Returns: What the function `binder` returns gives for `curriedArgument`.
     public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
         binder(self)(curriedArgument)
     }
@@ -78,6 +88,7 @@ extension ObservableType {
     /// let binding = names.bind(onNext: { label.text = $0 })
     /// ```
     ///
+    /// - Parameter onNext: Called with each element.
     /// - Returns: The subscription; disposing it ends the binding.
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
         subscribeForBinding(to: nil, onNext: onNext)

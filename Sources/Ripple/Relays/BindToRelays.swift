@@ -15,6 +15,7 @@ extension ObservableType {
     /// let binding = Observable.of(1, 2).bind(to: taps)
     /// ```
     ///
+    /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
     public func bind(to relays: PublishRelay<Element>...) -> Disposable {
         subscribeForBinding(to: "publish relay") { element in
@@ -31,6 +32,9 @@ extension ObservableType {
     /// let selection = PublishRelay<Int?>()
     /// let binding = Observable.of(1, 2).bind(to: selection)
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements, as optionals.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
         subscribeForBinding(to: "publish relay") { element in
             for relay in relays {
@@ -50,6 +54,7 @@ extension ObservableType {
     /// let binding = Observable.of(1, 2).bind(to: count)   // count.value == 2
     /// ```
     ///
+    /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
     public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
         subscribeForBinding(to: "behavior relay") { element in
@@ -65,6 +70,9 @@ extension ObservableType {
     /// let selection = BehaviorRelay<Int?>(value: nil)
     /// let binding = Observable.of(1, 2).bind(to: selection)
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements, as optionals.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
         subscribeForBinding(to: "behavior relay") { element in
             for relay in relays {
@@ -84,6 +92,7 @@ extension ObservableType {
     /// let binding = Observable.of(1, 2).bind(to: history)
     /// ```
     ///
+    /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
     public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
         subscribeForBinding(to: "replay relay") { element in
@@ -99,6 +108,9 @@ extension ObservableType {
     /// let history = ReplayRelay<Int?>.createUnbounded()
     /// let binding = Observable.of(1, 2).bind(to: history)
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements, as optionals.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
         subscribeForBinding(to: "replay relay") { element in
             for relay in relays {

@@ -31,6 +31,10 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
     /// ```swift
     /// let scheduler = ConcurrentDispatchQueueScheduler(queue: .global())
     /// ```
+    ///
+    /// - Parameters:
+    ///   - queue: The dispatch queue the work runs on.
+    ///   - leeway: How late the system may fire the scheduler's timers.
     public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         configuration = DispatchQueueConfiguration(queue: queue, leeway: leeway)
     }
@@ -40,6 +44,10 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
     /// ```swift
     /// let scheduler = ConcurrentDispatchQueueScheduler(qos: .background)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - qos: The quality of service of the new queue.
+    ///   - leeway: How late the system may fire the scheduler's timers.
     public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         let queue = DispatchQueue(label: "rx.concurrent_dispatch_queue.\(qos.qosClass)", qos: qos, attributes: .concurrent)
         self.init(queue: queue, leeway: leeway)

@@ -9,6 +9,8 @@ import Foundation
 /// ```
 public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConverter> {
     /// A scheduler whose clock starts at `initialClock`.
+    ///
+    /// - Parameter initialClock: The date the virtual clock starts at.
     public init(initialClock: RxTime = Date(timeIntervalSince1970: 0)) {
         super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter())
     }

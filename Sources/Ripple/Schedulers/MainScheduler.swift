@@ -56,6 +56,8 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     ///     label.text = title
     /// }
     /// ```
+    ///
+    /// - Parameter errorMessage: The message to stop with; by default one that names the problem.
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
         if !DispatchQueue.isMain {
             fatalError(errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main queue.")
@@ -66,6 +68,8 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     ///
     /// On Linux the main queue's work also counts, since after `dispatchMain()` the main
     /// queue is drained by a thread that is not the main thread.
+    ///
+    /// - Parameter errorMessage: The message to stop with; by default one that names the problem.
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
         #if os(Linux)
         let onMain = Thread.isMainThread || DispatchQueue.isMain

@@ -15,6 +15,10 @@ public final class OperationQueueScheduler: ImmediateSchedulerType, Sendable {
     public let queuePriority: Operation.QueuePriority
 
     /// A scheduler that adds operations of `queuePriority` to `operationQueue`.
+    ///
+    /// - Parameters:
+    ///   - operationQueue: The queue to add the operations to.
+    ///   - queuePriority: The priority every operation gets.
     public init(operationQueue: OperationQueue, queuePriority: Operation.QueuePriority = .normal) {
         self.operationQueue = operationQueue
         self.queuePriority = queuePriority

@@ -62,6 +62,11 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     /// ```swift
     /// let scheduler = SerialDispatchQueueScheduler(queue: .global(), internalSerialQueueName: "com.example.io")
     /// ```
+    ///
+    /// - Parameters:
+    ///   - queue: The queue the new serial queue targets.
+    ///   - internalSerialQueueName: The label of the new serial queue.
+    ///   - leeway: How late the system may fire the scheduler's timers.
     public convenience init(queue: DispatchQueue, internalSerialQueueName: String, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         let serialQueue = DispatchQueue(label: internalSerialQueueName, target: queue)
         self.init(serialQueue: serialQueue, leeway: leeway)
@@ -73,6 +78,11 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     /// ```swift
     /// let scheduler = SerialDispatchQueueScheduler(qos: .background)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - qos: The quality of service of the global queue to target.
+    ///   - internalSerialQueueName: The label of the new serial queue.
+    ///   - leeway: How late the system may fire the scheduler's timers.
     public convenience init(
         qos: DispatchQoS,
         internalSerialQueueName: String = "rx.global_dispatch_queue.serial",

@@ -30,6 +30,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     private var queue: PriorityQueue<VirtualSchedulerItem<VirtualTime>>
 
     /// A scheduler whose clock starts at `initialClock`.
+    ///
+    /// - Parameters:
+    ///   - initialClock: The virtual time the clock starts at.
+    ///   - converter: Converts between virtual time and real dates and intervals.
     public init(initialClock: VirtualTime, converter: Converter) {
         #if DEBUG
         Resources.track(Self.self)
@@ -111,6 +115,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// The time relative scheduling actually uses for `time`; subclasses override it
     /// (RippleTest's `TestScheduler` moves work due now to one tick later).
+    ///
+    /// - Parameter time: The time the work was scheduled for.
+    /// - Returns: The time to run the work at; by default `time` itself.
     open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
         time
     }
@@ -152,6 +159,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Moves the clock forward by `virtualInterval` without running anything.
     ///
     /// - Precondition: `virtualInterval` does not move the clock backwards.
+    ///
+    /// - Parameter virtualInterval: How far to move the clock.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
         lock.withLock {
             let target = converter.offsetVirtualTime(currentClock, offset: virtualInterval)

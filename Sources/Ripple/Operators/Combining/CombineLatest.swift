@@ -53,6 +53,9 @@ extension ObservableType {
     /// Observable.combineLatest([fieldA.valid, fieldB.valid, fieldC.valid])
     ///     .subscribe(onNext: { button.isEnabled = !$0.contains(false) })
     /// ```
+    ///
+    /// - Parameter collection: The sequences to combine; their elements appear in the collection's order.
+    /// - Returns: A sequence of arrays of the sources' latest elements, one each time a source sends once all have sent one.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
         where Collection.Element: ObservableType, Collection.Element.Element == Element {
         CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: { $0 })

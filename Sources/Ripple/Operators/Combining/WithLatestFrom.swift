@@ -49,6 +49,9 @@ extension ObservableType {
     /// submitTaps.withLatestFrom(searchText)
     ///     .subscribe(onNext: { query in search(query) })
     /// ```
+    ///
+    /// - Parameter second: The sequence whose latest element to send.
+    /// - Returns: A sequence of `second`'s latest element, one for each element of this sequence that arrives after `second` has sent one.
     public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
         WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })
     }

@@ -53,6 +53,9 @@ extension ObservableType {
     /// Observable.zip(pages.map { load($0) })
     ///     .subscribe(onNext: { contents in show(contents) })
     /// ```
+    ///
+    /// - Parameter collection: The sequences to zip; their elements appear in the collection's order.
+    /// - Returns: A sequence of arrays, the nth of which holds the nth element of each source.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
         where Collection.Element: ObservableType, Collection.Element.Element == Element {
         ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: { $0 })

@@ -65,6 +65,7 @@ extension ObservableType {
     ///     exactly, which also makes virtual-time tests exact.
     ///   - scheduler: Where the waits are timed and the next attempts subscribed.
     ///   - shouldRetry: Whether an error is worth another attempt; by default, all are.
+    /// - Returns: This sequence, resubscribed after each error `shouldRetry` accepts, after a growing wait, until it succeeds or `maxAttempts` attempts have failed (then it fails with the last error).
     public func retry(
         maxAttempts: Int,
         initialDelay: RxTimeInterval,
@@ -127,6 +128,11 @@ public struct RetryJitter: Sendable {
     /// .proportional(0.5)                    // 1 s becomes 0.5 s … 1.5 s
     /// .proportional(0.5, random: { 0 })     // always the shortest: 0.5 s
     /// ```
+    ///
+    /// - Parameters:
+    ///   - fraction: How far each wait may move either way, as a fraction of it (`0...1`).
+    ///   - random: Returns a number in `0..<1` for each wait.
+    /// - Returns: A jitter that spreads each wait over `delay × (1 ± fraction)`.
     public static func proportional(_ fraction: Double, random: @escaping @Sendable () -> Double = { Double.random(in: 0 ..< 1) }) -> RetryJitter {
         RetryJitter(fraction: fraction, random: random)
     }

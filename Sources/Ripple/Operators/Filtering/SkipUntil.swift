@@ -44,6 +44,9 @@ extension ObservableType {
     /// ```swift
     /// taps.skipUntil(loaded)   // prefer skip(until:)
     /// ```
+    ///
+    /// - Parameter other: The sequence whose first element starts the result.
+    /// - Returns: A sequence with the elements sent after `other` sent its first element.
     @available(*, deprecated, renamed: "skip(until:)")
     public func skipUntil<Source: ObservableType>(_ other: Source) -> Observable<Element> {
         skip(until: other)

@@ -34,6 +34,9 @@ extension ObservableType {
     /// ```swift
     /// lines.skipWhile { $0.isEmpty }   // prefer skip(while:)
     /// ```
+    ///
+    /// - Parameter predicate: Returns `true` for the leading elements to drop.
+    /// - Returns: A sequence with the elements from the first one that fails `predicate` on.
     @available(*, deprecated, renamed: "skip(while:)")
     public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         skip(while: predicate)

@@ -42,6 +42,9 @@ extension ObservableType {
     /// ```swift
     /// ticker.takeUntil(screenClosed)   // prefer take(until:)
     /// ```
+    ///
+    /// - Parameter other: The sequence whose first element ends the result.
+    /// - Returns: A sequence with the elements sent before `other` sends an element.
     @available(*, deprecated, renamed: "take(until:)")
     public func takeUntil<Source: ObservableType>(_ other: Source) -> Observable<Element> {
         take(until: other)

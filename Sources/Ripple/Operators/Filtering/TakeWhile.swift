@@ -80,6 +80,9 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(1, 2, 3).takeWhile { $0 < 3 }   // prefer take(while:)
     /// ```
+    ///
+    /// - Parameter predicate: Returns `true` for the elements to send.
+    /// - Returns: A sequence with the elements up to the first one that fails `predicate`, then completion.
     @available(*, deprecated, renamed: "take(while:)")
     public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         take(while: predicate, behavior: .exclusive)
@@ -96,6 +99,11 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(1, 2, 3).takeUntil(.inclusive) { $0 == 2 }   // prefer take(until:behavior:)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - behavior: Whether the element that passes `predicate` is sent (`.inclusive`) or not (`.exclusive`).
+    ///   - predicate: Returns `true` for the element that ends the result.
+    /// - Returns: A sequence with the elements up to the first one that passes `predicate`, then completion.
     @available(*, deprecated, renamed: "take(until:behavior:)")
     public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         take(until: predicate, behavior: behavior)

@@ -37,6 +37,11 @@ extension ObservableType where Element == Data {
 /// ```
 public protocol DataDecoder {
     /// Decodes a value of `type` from `data`, or throws.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: The bytes to decode it from.
+    /// - Returns: The decoded value.
     func decode<Item: Decodable>(_ type: Item.Type, from data: Data) throws -> Item
 }
 

@@ -58,6 +58,10 @@ public struct GroupedObservable<Key, Element>: ObservableType {
     /// ```swift
     /// let group = GroupedObservable(key: "odd", source: Observable.of(1, 3))
     /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key the group's elements share.
+    ///   - source: The group's elements.
     public init(key: Key, source: Observable<Element>) {
         self.key = key
         self.source = source

@@ -10,6 +10,7 @@ extension InfallibleType {
     /// let binding = Infallible.of("a", "b").bind(to: titleBinder)
     /// ```
     ///
+    /// - Parameter observers: The observers that receive the events.
     /// - Returns: The subscription; disposing it ends the binding.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
         asObservable().subscribe { event in
@@ -24,6 +25,9 @@ extension InfallibleType {
     /// ```swift
     /// let binding = Infallible.of("a").bind(to: optionalTextBinder)
     /// ```
+    ///
+    /// - Parameter observers: The observers that receive the events, each element as an optional.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
         asObservable().subscribe { event in
             let wrapped = event.map { Optional($0) }
@@ -38,6 +42,9 @@ extension InfallibleType {
     /// ```swift
     /// let binding = Infallible.of(1, 2).bind(to: taps)
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func bind(to relays: PublishRelay<Element>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -48,6 +55,9 @@ extension InfallibleType {
     /// ```swift
     /// let binding = Infallible.of(1, 2).bind(to: count)   // count.value == 2
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -57,6 +67,9 @@ extension InfallibleType {
     /// ```swift
     /// let binding = Infallible.of(1, 2).bind(to: history)
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -66,6 +79,9 @@ extension InfallibleType {
     /// ```swift
     /// let binding = names.bind(onNext: { print($0) })
     /// ```
+    ///
+    /// - Parameter onNext: Called with each element.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
         asObservable().subscribe(onNext: onNext)
     }

@@ -32,6 +32,9 @@ extension InfallibleType {
     /// ```swift
     /// let submitted = submitTaps.withLatestFrom(text)
     /// ```
+    ///
+    /// - Parameter second: The sequence whose latest element to send.
+    /// - Returns: A sequence of `second`'s latest element, one for each element of this sequence that arrives after `second` has sent one.
     public func withLatestFrom<Source: InfallibleType>(_ second: Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().withLatestFrom(second))
     }

@@ -9,6 +9,9 @@ extension ObservableConvertibleType {
     /// ```swift
     /// let count = api.count.asInfallible(onErrorJustReturn: 0)
     /// ```
+    ///
+    /// - Parameter element: The element to send, before completing, instead of an error.
+    /// - Returns: An Infallible with this sequence's elements, then `element` on error.
     public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
         Infallible(asObservable().catchAndReturn(element))
     }
@@ -24,6 +27,9 @@ extension ObservableConvertibleType {
     /// ```swift
     /// let names = api.names.asInfallible(onErrorFallbackTo: .just("offline"))
     /// ```
+    ///
+    /// - Parameter infallible: The sequence to continue with when this one fails.
+    /// - Returns: An Infallible with this sequence's elements, then `infallible`'s on error.
     public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
         Infallible(asObservable().catch { _ in infallible.asObservable() })
     }
@@ -40,6 +46,9 @@ extension ObservableConvertibleType {
     /// ```swift
     /// let status = api.status.asInfallible(onErrorRecover: { error in .just("failed: \(error)") })
     /// ```
+    ///
+    /// - Parameter onErrorRecover: Makes, from the error, the sequence to continue with.
+    /// - Returns: An Infallible with this sequence's elements, then the recovery sequence's on error.
     public func asInfallible(onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>) -> Infallible<Element> {
         Infallible(asObservable().catch { error in onErrorRecover(error).asObservable() })
     }
@@ -51,6 +60,8 @@ extension PublishRelay {
     /// ```swift
     /// let taps: Infallible<Void> = tapRelay.asInfallible()
     /// ```
+    ///
+    /// - Returns: An Infallible with the relay's elements.
     public func asInfallible() -> Infallible<Element> {
         Infallible(asObservable())
     }
@@ -63,6 +74,8 @@ extension BehaviorRelay {
     /// ```swift
     /// let name: Infallible<String> = nameRelay.asInfallible()
     /// ```
+    ///
+    /// - Returns: An Infallible with the relay's current value and later ones.
     public func asInfallible() -> Infallible<Element> {
         Infallible(asObservable())
     }
@@ -75,6 +88,8 @@ extension ReplayRelay {
     /// ```swift
     /// let log: Infallible<String> = logRelay.asInfallible()
     /// ```
+    ///
+    /// - Returns: An Infallible with the relay's buffered elements and later ones.
     public func asInfallible() -> Infallible<Element> {
         Infallible(asObservable())
     }

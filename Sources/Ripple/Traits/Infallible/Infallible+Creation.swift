@@ -110,6 +110,9 @@ extension Infallible {
     /// ```swift
     /// let stamp = Infallible.deferred { Infallible.just(Date()) }   // a fresh date per subscriber
     /// ```
+    ///
+    /// - Parameter factory: Makes the sequence for each subscriber.
+    /// - Returns: A sequence that subscribes each subscriber to a new sequence from `factory`.
     public static func deferred(_ factory: @escaping () -> Infallible<Element>) -> Infallible<Element> {
         Infallible(Observable.deferred { factory().asObservable() })
     }

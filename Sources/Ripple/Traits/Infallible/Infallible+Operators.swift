@@ -167,6 +167,11 @@ extension InfallibleType {
     /// ```swift
     /// Infallible.of(1, 2).scan(into: [Int]()) { $0.append($1) }   // [1], [1, 2]
     /// ```
+    ///
+    /// - Parameters:
+    ///   - seed: The accumulated value before the first element.
+    ///   - accumulator: Updates the accumulated value in place with one element.
+    /// - Returns: A sequence of the accumulated value after each element.
     public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
         Infallible<Seed>(asObservable().scan(into: seed, accumulator: accumulator))
     }
@@ -203,6 +208,9 @@ extension InfallibleType {
     /// ```swift
     /// ticks.take(until: stop)
     /// ```
+    ///
+    /// - Parameter other: The sequence whose first element ends this one.
+    /// - Returns: A sequence with the elements sent before `other` sends an element.
     public func take<Source: InfallibleType>(until other: Source) -> Infallible<Element> {
         Infallible(asObservable().take(until: other.asObservable()))
     }
@@ -246,6 +254,9 @@ extension InfallibleType {
     /// ```swift
     /// results.observe(on: MainScheduler.instance).subscribe(onNext: { label.text = $0 })
     /// ```
+    ///
+    /// - Parameter scheduler: Where the events are sent to the observer.
+    /// - Returns: This sequence, its events delivered on `scheduler`.
     public func observe(on scheduler: ImmediateSchedulerType) -> Infallible<Element> {
         Infallible(asObservable().observe(on: scheduler))
     }
@@ -255,6 +266,9 @@ extension InfallibleType {
     /// ```swift
     /// heavy.subscribe(on: ConcurrentDispatchQueueScheduler(qos: .background))
     /// ```
+    ///
+    /// - Parameter scheduler: Where the subscription and its disposal run.
+    /// - Returns: This sequence, subscribed to and disposed on `scheduler`.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Infallible<Element> {
         Infallible(asObservable().subscribe(on: scheduler))
     }
@@ -264,6 +278,14 @@ extension InfallibleType {
     /// ```swift
     /// values.do(onNext: { print("saw \($0)") })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - onNext: Runs before each element is sent.
+    ///   - onCompleted: Runs before completion is sent.
+    ///   - onSubscribe: Runs before the subscription to this sequence.
+    ///   - onSubscribed: Runs after the subscription to this sequence.
+    ///   - onDispose: Runs after the subscription is disposed.
+    /// - Returns: This sequence, unchanged, with the actions run along the way.
     public func `do`(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
@@ -341,6 +363,9 @@ extension InfallibleType {
     /// ```swift
     /// people.distinctUntilChanged(at: \.name)
     /// ```
+    ///
+    /// - Parameter keyPath: The property compared between consecutive elements.
+    /// - Returns: A sequence without consecutive elements whose property at `keyPath` is equal.
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(at: keyPath))
     }

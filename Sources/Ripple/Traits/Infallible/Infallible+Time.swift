@@ -61,6 +61,11 @@ extension InfallibleType {
     /// ```swift
     /// values.take(for: .seconds(5), scheduler: MainScheduler.instance)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - duration: How long to send elements for.
+    ///   - scheduler: The scheduler that runs the timer.
+    /// - Returns: A sequence with the elements sent during the first `duration`, then completion.
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().take(for: duration, scheduler: scheduler))
     }

@@ -34,6 +34,8 @@ public struct Infallible<Element>: InfallibleType {
     }
 
     /// Returns `self`.
+    ///
+    /// - Returns: This sequence.
     public func asInfallible() -> Infallible<Element> {
         self
     }
@@ -83,6 +85,9 @@ extension Infallible {
     ///     return Disposables.create()
     /// }
     /// ```
+    ///
+    /// - Parameter subscribe: Called for each subscriber with the closure to send events to; returns a disposable that cancels the work.
+    /// - Returns: An Infallible that runs `subscribe` for each subscriber.
     public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> Disposable) -> Infallible<Element> {
         Infallible(Observable.create { observer in
             subscribe { event in
@@ -130,6 +135,10 @@ extension InfallibleType {
     /// )
     /// ```
     ///
+    /// - Parameters:
+    ///   - onNext: Called with each element.
+    ///   - onCompleted: Called when the sequence completes.
+    ///   - onDisposed: Called once, after completion or when the subscription is disposed.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
@@ -146,6 +155,11 @@ extension InfallibleType {
     /// titles.subscribe(with: self, onNext: { owner, title in owner.show(title) })
     /// ```
     ///
+    /// - Parameters:
+    ///   - object: The object passed to the closures, held weakly.
+    ///   - onNext: Called with `object` and each element.
+    ///   - onCompleted: Called with `object` when the sequence completes.
+    ///   - onDisposed: Called with `object` once, after completion or when the subscription is disposed.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe<Object: AnyObject>(
         with object: Object,

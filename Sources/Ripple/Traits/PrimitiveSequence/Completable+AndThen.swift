@@ -11,6 +11,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// login().andThen(fetchProfile())
     /// ```
+    ///
+    /// - Parameter second: The Single to subscribe to once this Completable completes.
+    /// - Returns: A Single with `second`'s result, or this Completable's error.
     public func andThen<Element>(_ second: Single<Element>) -> Single<Element> {
         Single(raw: CompletablesThen(completables: [primitiveSequence.source], last: second.source))
     }
@@ -26,6 +29,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// login().andThen(cachedProfile())
     /// ```
+    ///
+    /// - Parameter second: The Maybe to subscribe to once this Completable completes.
+    /// - Returns: A Maybe with `second`'s result, or this Completable's error.
     public func andThen<Element>(_ second: Maybe<Element>) -> Maybe<Element> {
         Maybe(raw: CompletablesThen(completables: [primitiveSequence.source], last: second.source))
     }
@@ -41,6 +47,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// save(user).andThen(sync())
     /// ```
+    ///
+    /// - Parameter second: The Completable to subscribe to once this one completes.
+    /// - Returns: A Completable that completes when `second` does, or fails with the first error.
     public func andThen(_ second: Completable) -> Completable {
         Completable(raw: CompletablesThen(completables: [primitiveSequence.source, second.source], last: nil))
     }
@@ -56,6 +65,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// connect().andThen(messages)
     /// ```
+    ///
+    /// - Parameter second: The sequence to subscribe to once this Completable completes.
+    /// - Returns: A sequence with `second`'s events, or this Completable's error.
     public func andThen<Element>(_ second: Observable<Element>) -> Observable<Element> {
         CompletablesThen(completables: [primitiveSequence.source], last: second)
     }
@@ -73,6 +85,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```
     ///
     /// - Parameter second: The sequence to continue with.
+    /// - Returns: A Completable that completes when `second` does, or fails with the first error.
     public func concat(_ second: Completable) -> Completable {
         andThen(second)
     }
@@ -91,6 +104,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```
     ///
     /// - Parameter sequence: The sources, in order.
+    /// - Returns: A Completable that completes after the last source does, or fails with the first error.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable where Sequence.Element == Completable {
         Completable(raw: CompletablesThen(completables: sequence.map(\.source), last: nil))
     }
@@ -109,6 +123,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```
     ///
     /// - Parameter collection: The sources, in order.
+    /// - Returns: A Completable that completes after the last source does, or fails with the first error.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Completable where Collection.Element == Completable {
         Completable(raw: CompletablesThen(completables: collection.map(\.source), last: nil))
     }
@@ -127,6 +142,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```
     ///
     /// - Parameter sources: The sources, in order.
+    /// - Returns: A Completable that completes after the last source does, or fails with the first error.
     public static func concat(_ sources: Completable...) -> Completable {
         Completable(raw: CompletablesThen(completables: sources.map(\.source), last: nil))
     }

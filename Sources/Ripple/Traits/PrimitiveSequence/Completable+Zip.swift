@@ -14,6 +14,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// Completable.zip([saveUser(), saveSettings()])
     /// ```
+    ///
+    /// - Parameter sources: The Completables to run together.
+    /// - Returns: A Completable that completes when every source has, or fails with the first error.
     public static func zip<Collection: Swift.Collection>(_ sources: Collection) -> Completable where Collection.Element == Completable {
         Completable(raw: MergeCompletables(sources: sources.map(\.source)))
     }
@@ -30,6 +33,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// Completable.zip([saveUser(), saveSettings()])
     /// ```
+    ///
+    /// - Parameter sources: The Completables to run together.
+    /// - Returns: A Completable that completes when every source has, or fails with the first error.
     public static func zip(_ sources: [Completable]) -> Completable {
         Completable(raw: MergeCompletables(sources: sources.map(\.source)))
     }
@@ -46,6 +52,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// Completable.zip(saveUser(), saveSettings())
     /// ```
+    ///
+    /// - Parameter sources: The Completables to run together.
+    /// - Returns: A Completable that completes when every source has, or fails with the first error.
     public static func zip(_ sources: Completable...) -> Completable {
         Completable(raw: MergeCompletables(sources: sources.map(\.source)))
     }

@@ -46,6 +46,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     ///     return Disposables.create()
     /// }
     /// ```
+    ///
+    /// - Parameter subscribe: Called for each subscriber with the closure to send the one event to; returns a disposable that cancels the work.
+    /// - Returns: A Completable that runs `subscribe` for each subscriber.
     public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
         let source = Observable<Element>.create { observer in
             subscribe { event in
@@ -65,6 +68,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```
     ///
     /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that cancels the subscription.
     public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
         let stopped = StopFlag()
         return primitiveSequence.asObservable().subscribe { event in
@@ -83,6 +87,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// save(user).subscribe(onCompleted: { print("saved") }, onError: { print($0) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - onCompleted: Called when the Completable completes.
+    ///   - onError: Called with the error; without it the error goes to ``Hooks/defaultErrorHandler``.
+    ///   - onDisposed: Called once, after the Completable ends or the subscription is disposed.
+    /// - Returns: A disposable that cancels the subscription.
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
@@ -112,6 +122,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// save(user).subscribe(with: self, onCompleted: { owner in owner.close() })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - object: The object passed to the closures, held weakly.
+    ///   - onCompleted: Called with `object` when the Completable completes.
+    ///   - onError: Called with `object` and the error.
+    ///   - onDisposed: Called with `object` once, after the Completable ends or the subscription is disposed.
+    /// - Returns: A disposable that cancels the subscription.
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onCompleted: ((Object) -> Void)? = nil,
@@ -147,6 +164,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```
     ///
     /// - Parameter error: The error to send.
+    /// - Returns: A Completable that fails with `error`.
     public static func error(_ error: Swift.Error) -> Completable {
         Completable(raw: Observable.error(error))
     }
@@ -160,6 +178,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// Completable.never()
     /// ```
+    ///
+    /// - Returns: A Completable that neither completes nor fails.
     public static func never() -> Completable {
         Completable(raw: Observable.never())
     }
@@ -173,6 +193,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// Completable.empty()
     /// ```
+    ///
+    /// - Returns: A Completable that completes at once.
     public static func empty() -> Completable {
         Completable(raw: Observable.empty())
     }
@@ -191,6 +213,16 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// ```swift
     /// save(user).do(onCompleted: { print("saved") })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - onError: Runs before the error is sent.
+    ///   - afterError: Runs after the error is sent.
+    ///   - onCompleted: Runs before completion is sent.
+    ///   - afterCompleted: Runs after completion is sent.
+    ///   - onSubscribe: Runs before the subscription to this Completable.
+    ///   - onSubscribed: Runs after the subscription to this Completable.
+    ///   - onDispose: Runs after the subscription is disposed.
+    /// - Returns: This Completable, unchanged, with the actions run along the way.
     public func `do`(
         onError: ((Swift.Error) throws -> Void)? = nil,
         afterError: ((Swift.Error) throws -> Void)? = nil,

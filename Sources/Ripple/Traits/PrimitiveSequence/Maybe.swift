@@ -48,6 +48,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///     return Disposables.create()
     /// }
     /// ```
+    ///
+    /// - Parameter subscribe: Called for each subscriber with the closure to send the one event to; returns a disposable that cancels the work.
+    /// - Returns: A Maybe that runs `subscribe` for each subscriber.
     public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
         let source = Observable<Element>.create { observer in
             subscribe { event in
@@ -72,6 +75,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```
     ///
     /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that cancels the subscription.
     public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
         let stopped = StopFlag()
         return primitiveSequence.asObservable().subscribe { event in
@@ -94,6 +98,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///     onError: { print("failed", $0) },
     ///     onCompleted: { print("not cached") })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - onSuccess: Called with the element.
+    ///   - onError: Called with the error; without it the error goes to ``Hooks/defaultErrorHandler``.
+    ///   - onCompleted: Called when the Maybe completes without an element.
+    ///   - onDisposed: Called once, after the Maybe ends or the subscription is disposed.
+    /// - Returns: A disposable that cancels the subscription.
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
@@ -126,6 +137,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// cachedUser().subscribe(with: self, onSuccess: { owner, user in owner.show(user) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - object: The object passed to the closures, held weakly.
+    ///   - onSuccess: Called with `object` and the element.
+    ///   - onError: Called with `object` and the error.
+    ///   - onCompleted: Called with `object` when the Maybe completes without an element.
+    ///   - onDisposed: Called with `object` once, after the Maybe ends or the subscription is disposed.
+    /// - Returns: A disposable that cancels the subscription.
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onSuccess: ((Object, Element) -> Void)? = nil,
@@ -166,6 +185,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```
     ///
     /// - Parameter element: The one element to send.
+    /// - Returns: A Maybe that succeeds with `element`.
     public static func just(_ element: Element) -> Maybe<Element> {
         Maybe(raw: Observable.just(element))
     }
@@ -179,6 +199,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - Parameters:
     ///   - element: The one element to send.
     ///   - scheduler: Where the element and completion are sent.
+    /// - Returns: A Maybe that succeeds with `element` on `scheduler`.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
         Maybe(raw: Observable.just(element, scheduler: scheduler))
     }
@@ -194,6 +215,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```
     ///
     /// - Parameter error: The error to send.
+    /// - Returns: A Maybe that fails with `error`.
     public static func error(_ error: Swift.Error) -> Maybe<Element> {
         Maybe(raw: Observable.error(error))
     }
@@ -207,6 +229,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe<Int>.never()
     /// ```
+    ///
+    /// - Returns: A Maybe that never sends an event.
     public static func never() -> Maybe<Element> {
         Maybe(raw: Observable.never())
     }
@@ -220,6 +244,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// Maybe<Int>.empty()
     /// ```
+    ///
+    /// - Returns: A Maybe that completes without an element.
     public static func empty() -> Maybe<Element> {
         Maybe(raw: Observable.empty())
     }
@@ -249,6 +275,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - onSubscribe: Runs before the subscription to this sequence.
     ///   - onSubscribed: Runs after the subscription to this sequence.
     ///   - onDispose: Runs after the subscription is disposed.
+    /// - Returns: This Maybe, unchanged, with the actions run along the way.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,
@@ -285,6 +312,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```
     ///
     /// - Parameter predicate: Decides, for each element, whether it is sent.
+    /// - Returns: A Maybe with the element if it passes `predicate`, or empty otherwise.
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source.filter(predicate))
     }
@@ -301,6 +329,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```
     ///
     /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A Maybe with the transformed element, or empty if this one is.
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
         Maybe(raw: primitiveSequence.source.map(transform))
     }
@@ -317,6 +346,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```
     ///
     /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A Maybe with the transformed element, or empty if this one is or `transform` returns `nil`.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         Maybe(raw: primitiveSequence.source.compactMap(transform))
     }
@@ -334,6 +364,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```
     ///
     /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Returns: A Maybe with the result of the Maybe that `selector` returns, or empty if this one is.
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         Maybe(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
     }
@@ -350,6 +381,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```
     ///
     /// - Parameter default: The element to send when the source has none.
+    /// - Returns: A Single with this Maybe's element, or `default` if it completes empty.
     public func ifEmpty(default: Element) -> Single<Element> {
         Single(raw: primitiveSequence.source.ifEmpty(default: `default`))
     }
@@ -365,6 +397,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// cachedUser().ifEmpty(switchTo: otherCache())
     /// ```
+    ///
+    /// - Parameter other: The Maybe to subscribe to when this one completes empty.
+    /// - Returns: This Maybe, or `other` if this one completes empty.
     public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source.ifEmpty(switchTo: other.source))
     }
@@ -380,6 +415,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// cachedUser().ifEmpty(switchTo: fetchUser())
     /// ```
+    ///
+    /// - Parameter other: The Single to subscribe to when this Maybe completes empty.
+    /// - Returns: A Single with this Maybe's element, or `other`'s result if this one completes empty.
     public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
         Single(raw: primitiveSequence.source.ifEmpty(switchTo: other.source))
     }
@@ -396,6 +434,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```
     ///
     /// - Parameter element: The element to send, before completing, instead of the error.
+    /// - Returns: This Maybe, or one that succeeds with `element` if this one fails.
     public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }

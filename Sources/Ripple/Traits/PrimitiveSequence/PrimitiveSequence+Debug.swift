@@ -19,6 +19,7 @@ extension PrimitiveSequence {
     ///   - line: The line of the call, for the default label; leave it to the compiler.
     ///   - function: The function of the call, for the default label; leave it to the
     ///     compiler.
+    /// - Returns: The same events, printed as they pass.
     public func debug(
         _ identifier: String? = nil,
         trimOutput: Bool = false,

@@ -13,6 +13,7 @@ extension PrimitiveSequence {
     ///
     /// - Parameter handler: Makes the sequence to continue with from the error; a throw
     ///   fails the result with the thrown error.
+    /// - Returns: This sequence, or, after an error, the sequence `handler` returns for it.
     public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
     }
@@ -27,6 +28,8 @@ extension PrimitiveSequence {
     /// ```swift
     /// flakyRequest.retry()
     /// ```
+    ///
+    /// - Returns: This sequence, resubscribed after each error until it succeeds.
     public func retry() -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.retry())
     }
@@ -45,6 +48,7 @@ extension PrimitiveSequence {
     /// ```
     ///
     /// - Parameter maxAttemptCount: How many times to subscribe at most.
+    /// - Returns: This sequence, resubscribed after an error until `maxAttemptCount` subscriptions have failed.
     public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.retry(maxAttemptCount))
     }
@@ -60,6 +64,9 @@ extension PrimitiveSequence {
     /// ```swift
     /// request.retry(when: { (errors: Observable<URLError>) in errors.delay(.seconds(1), scheduler: MainScheduler.instance) })
     /// ```
+    ///
+    /// - Parameter notificationHandler: Receives the errors, as a sequence of `Error`, and returns the trigger: each element resubscribes; its completion or error ends the result.
+    /// - Returns: This sequence, resubscribed each time the trigger sends an element.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
@@ -77,6 +84,9 @@ extension PrimitiveSequence {
     /// ```swift
     /// request.retry(when: { errors in errors.take(3) })
     /// ```
+    ///
+    /// - Parameter notificationHandler: Receives the errors and returns the trigger: each element resubscribes; its completion or error ends the result.
+    /// - Returns: This sequence, resubscribed each time the trigger sends an element.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {

@@ -9,6 +9,9 @@ extension PrimitiveSequence {
     /// ```swift
     /// fetchUser().observe(on: MainScheduler.instance).subscribe(onSuccess: { show($0) })
     /// ```
+    ///
+    /// - Parameter scheduler: Where the events are sent to the observer.
+    /// - Returns: This sequence, its events delivered on `scheduler`.
     public func observe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.observe(on: scheduler))
     }
@@ -23,6 +26,9 @@ extension PrimitiveSequence {
     /// ```swift
     /// loadFile().subscribe(on: ConcurrentDispatchQueueScheduler(qos: .background))
     /// ```
+    ///
+    /// - Parameter scheduler: Where the subscription and its disposal run.
+    /// - Returns: This sequence, subscribed to and disposed on `scheduler`.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.subscribe(on: scheduler))
     }

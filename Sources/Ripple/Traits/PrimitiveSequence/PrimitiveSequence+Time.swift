@@ -15,6 +15,7 @@ extension PrimitiveSequence {
     ///   - dueTime: How much later to send each element and the completion.
     ///   - scheduler: The scheduler that runs the timers; the delayed events are sent
     ///     on it.
+    /// - Returns: This sequence, its success or completion sent `dueTime` later.
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler))
     }
@@ -34,6 +35,7 @@ extension PrimitiveSequence {
     ///   - dueTime: How long to wait before subscribing.
     ///   - scheduler: The scheduler that runs the timer; the subscription to the
     ///     source happens on it.
+    /// - Returns: This sequence, subscribed to `dueTime` after each subscription.
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
     }
@@ -53,6 +55,7 @@ extension PrimitiveSequence {
     ///   - dueTime: The longest wait allowed before the first element and between
     ///     elements.
     ///   - scheduler: The scheduler that runs the timers.
+    /// - Returns: This sequence, or a failure with `RxError.timeout` if it takes longer than `dueTime`.
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.timeout(dueTime, scheduler: scheduler))
     }
@@ -74,6 +77,7 @@ extension PrimitiveSequence {
     ///     elements.
     ///   - other: The sequence to continue with after a timeout.
     ///   - scheduler: The scheduler that runs the timers.
+    /// - Returns: This sequence, or `other` if it takes longer than `dueTime`.
     public func timeout(_ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.timeout(dueTime, other: other.source, scheduler: scheduler))
     }

@@ -17,6 +17,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element
@@ -42,6 +43,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
+    /// - Returns: A Single that succeeds with a tuple of the sources' elements once every source has succeeded.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>
     ) -> PrimitiveSequence<Trait, (E1, E2)> {
@@ -69,6 +71,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -96,6 +99,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
+    /// - Returns: A Single that succeeds with a tuple of the sources' elements once every source has succeeded.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
@@ -125,6 +129,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -154,6 +159,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
+    /// - Returns: A Single that succeeds with a tuple of the sources' elements once every source has succeeded.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
@@ -185,6 +191,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -216,6 +223,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
+    /// - Returns: A Single that succeeds with a tuple of the sources' elements once every source has succeeded.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
@@ -249,6 +257,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
@@ -282,6 +291,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
+    /// - Returns: A Single that succeeds with a tuple of the sources' elements once every source has succeeded.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
@@ -317,6 +327,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
@@ -352,6 +363,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
+    /// - Returns: A Single that succeeds with a tuple of the sources' elements once every source has succeeded.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
@@ -389,6 +401,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
@@ -426,6 +439,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
+    /// - Returns: A Single that succeeds with a tuple of the sources' elements once every source has succeeded.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {
@@ -452,6 +466,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element
@@ -478,6 +493,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
+    /// - Returns: A Maybe that succeeds with a tuple of the sources' elements once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>
     ) -> PrimitiveSequence<Trait, (E1, E2)> {
@@ -506,6 +522,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -534,6 +551,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
+    /// - Returns: A Maybe that succeeds with a tuple of the sources' elements once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
@@ -564,6 +582,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -594,6 +613,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
+    /// - Returns: A Maybe that succeeds with a tuple of the sources' elements once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
@@ -626,6 +646,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -658,6 +679,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
+    /// - Returns: A Maybe that succeeds with a tuple of the sources' elements once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
@@ -692,6 +714,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
@@ -726,6 +749,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
+    /// - Returns: A Maybe that succeeds with a tuple of the sources' elements once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
@@ -762,6 +786,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
@@ -798,6 +823,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
+    /// - Returns: A Maybe that succeeds with a tuple of the sources' elements once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
@@ -836,6 +862,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
@@ -874,6 +901,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
+    /// - Returns: A Maybe that succeeds with a tuple of the sources' elements once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {

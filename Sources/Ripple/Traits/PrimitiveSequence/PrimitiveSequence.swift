@@ -46,6 +46,8 @@ extension PrimitiveSequence: ObservableConvertibleType {
     /// ```swift
     /// Single.just(1).asObservable().subscribe(onNext: { print($0) })   // 1
     /// ```
+    ///
+    /// - Returns: The wrapped ``Observable``.
     public func asObservable() -> Observable<Element> {
         source
     }
@@ -61,6 +63,7 @@ extension PrimitiveSequence {
     ///
     /// - Parameter observableFactory: Makes the sequence for each subscriber; a throw
     ///   fails that subscriber's sequence.
+    /// - Returns: A sequence that subscribes each subscriber to a new sequence from `observableFactory`.
     public static func deferred(_ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
     }
@@ -71,6 +74,11 @@ extension PrimitiveSequence {
     /// ```swift
     /// Single.using({ Connection() }, primitiveSequenceFactory: { $0.fetch() })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - resourceFactory: Makes the resource for each subscriber; a throw fails that subscriber's sequence.
+    ///   - primitiveSequenceFactory: Makes the sequence from the resource; a throw fails that subscriber's sequence.
+    /// - Returns: A sequence that owns a new resource per subscription and disposes it when the subscription ends.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>

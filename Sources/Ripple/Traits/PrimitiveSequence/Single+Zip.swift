@@ -17,6 +17,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - collection: The sequences to zip; their elements reach `resultSelector` in
     ///     the collection's order.
     ///   - resultSelector: Makes a result from one element of each sequence.
+    /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection,
         resultSelector: @escaping ([Element]) throws -> Result
@@ -39,6 +40,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single.zip(ids.map(fetchUser))
     /// ```
+    ///
+    /// - Parameter collection: The Singles to zip, in order.
+    /// - Returns: A Single that succeeds with the elements of all sources, in the collection's order.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {
         if collection.isEmpty {
             return PrimitiveSequence<Trait, [Element]>(raw: Observable.just([]))

@@ -40,6 +40,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///     return Disposables.create()
     /// }
     /// ```
+    ///
+    /// - Parameter subscribe: Called for each subscriber with the closure to send the one event to; returns a disposable that cancels the work.
+    /// - Returns: A Single that runs `subscribe` for each subscriber.
     public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
         let source = Observable<Element>.create { observer in
             subscribe { event in
@@ -66,6 +69,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```
     ///
     /// - Parameter observer: The observer that receives the events.
+    /// - Returns: A disposable that cancels the subscription.
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
         let stopped = StopFlag()
         return primitiveSequence.asObservable().subscribe { event in
@@ -87,6 +91,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///     onSuccess: { print("hello", $0) },
     ///     onFailure: { print("failed", $0) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - onSuccess: Called with the element.
+    ///   - onFailure: Called with the error; without it the error goes to ``Hooks/defaultErrorHandler``.
+    ///   - onDisposed: Called once, after the Single ends or the subscription is disposed.
+    /// - Returns: A disposable that cancels the subscription.
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((Swift.Error) -> Void)? = nil,
@@ -115,6 +125,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// fetchUser().subscribe(onSuccess: { print($0) }, onError: { print($0) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - onSuccess: Called with the element.
+    ///   - onError: Called with the error.
+    ///   - onDisposed: Called once, after the Single ends or the subscription is disposed.
+    /// - Returns: A disposable that cancels the subscription.
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
@@ -130,6 +146,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// fetchUser().subscribe(with: self, onSuccess: { owner, user in owner.show(user) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - object: The object passed to the closures, held weakly.
+    ///   - onSuccess: Called with `object` and the element.
+    ///   - onFailure: Called with `object` and the error.
+    ///   - onDisposed: Called with `object` once, after the Single ends or the subscription is disposed.
+    /// - Returns: A disposable that cancels the subscription.
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onSuccess: ((Object, Element) -> Void)? = nil,
@@ -165,6 +188,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```
     ///
     /// - Parameter element: The one element to send.
+    /// - Returns: A Single that succeeds with `element`.
     public static func just(_ element: Element) -> Single<Element> {
         Single(raw: Observable.just(element))
     }
@@ -178,6 +202,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - Parameters:
     ///   - element: The one element to send.
     ///   - scheduler: Where the element and completion are sent.
+    /// - Returns: A Single that succeeds with `element` on `scheduler`.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
         Single(raw: Observable.just(element, scheduler: scheduler))
     }
@@ -193,6 +218,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```
     ///
     /// - Parameter error: The error to send.
+    /// - Returns: A Single that fails with `error`.
     public static func error(_ error: Swift.Error) -> Single<Element> {
         Single(raw: Observable.error(error))
     }
@@ -206,6 +232,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// Single<Int>.never()
     /// ```
+    ///
+    /// - Returns: A Single that neither succeeds nor fails.
     public static func never() -> Single<Element> {
         Single(raw: Observable.never())
     }
@@ -226,6 +254,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// fetchUser().do(onSuccess: { print("got", $0) }, onSubscribe: { spinner.start() })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - onSuccess: Runs before the element is sent.
+    ///   - afterSuccess: Runs after the element is sent.
+    ///   - onError: Runs before the error is sent.
+    ///   - afterError: Runs after the error is sent.
+    ///   - onSubscribe: Runs before the subscription to this Single.
+    ///   - onSubscribed: Runs after the subscription to this Single.
+    ///   - onDispose: Runs after the subscription is disposed.
+    /// - Returns: This Single, unchanged, with the actions run along the way.
     public func `do`(
         onSuccess: ((Element) throws -> Void)? = nil,
         afterSuccess: ((Element) throws -> Void)? = nil,
@@ -259,6 +297,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```
     ///
     /// - Parameter predicate: Decides, for each element, whether it is sent.
+    /// - Returns: A Maybe with the element if it passes `predicate`, or empty otherwise.
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source.filter(predicate))
     }
@@ -275,6 +314,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```
     ///
     /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A Single that succeeds with the transformed element.
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
         Single(raw: primitiveSequence.source.map(transform))
     }
@@ -292,6 +332,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```
     ///
     /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Returns: A Maybe with the transformed element, or empty if `transform` returns `nil`.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         Maybe(raw: primitiveSequence.source.compactMap(transform))
     }
@@ -308,6 +349,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```
     ///
     /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Returns: A Single with the result of the Single that `selector` returns.
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
         Single(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
     }
@@ -322,6 +364,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// fetchUserID().flatMapMaybe { id in cachedUser(id) }
     /// ```
+    ///
+    /// - Parameter selector: Maps the element to the Maybe to continue with.
+    /// - Returns: A Maybe with the result of the Maybe that `selector` returns.
     public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         Maybe(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
     }
@@ -336,6 +381,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// fetchUser().flatMapCompletable { user in save(user) }
     /// ```
+    ///
+    /// - Parameter selector: Maps the element to the Completable to continue with.
+    /// - Returns: A Completable that ends as the Completable that `selector` returns does.
     public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
         Completable(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
     }
@@ -352,6 +400,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```
     ///
     /// - Parameter element: The element to send, before completing, instead of the error.
+    /// - Returns: This Single, or one that succeeds with `element` if this one fails.
     public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
@@ -361,6 +410,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// let maybe: Maybe<Int> = Single.just(1).asMaybe()
     /// ```
+    ///
+    /// - Returns: A Maybe with this Single's element or error.
     public func asMaybe() -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source)
     }
@@ -375,6 +426,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// save(user).asCompletable()
     /// ```
+    ///
+    /// - Returns: A Completable that completes when this Single succeeds, or fails with its error.
     public func asCompletable() -> Completable {
         Completable(raw: primitiveSequence.source.ignoreElements())
     }

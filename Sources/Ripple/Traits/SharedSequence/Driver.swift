@@ -12,6 +12,9 @@ public struct DriverSharingStrategy: SharingStrategyProtocol, Sendable {
     }
 
     /// `source.share(replay: 1, scope: .whileConnected)`.
+    ///
+    /// - Parameter source: The sequence to share.
+    /// - Returns: `source`, shared while it has subscribers, replaying the latest element.
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
         source.share(replay: 1, scope: .whileConnected)
     }
@@ -44,6 +47,9 @@ extension ObservableConvertibleType {
     /// ```swift
     /// let count = api.count.asDriver(onErrorJustReturn: 0)
     /// ```
+    ///
+    /// - Parameter onErrorJustReturn: The element to send, before completing, instead of an error.
+    /// - Returns: A Driver with this sequence's elements, on the main queue.
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
     }
@@ -53,6 +59,9 @@ extension ObservableConvertibleType {
     /// ```swift
     /// let names = api.names.asDriver(onErrorDriveWith: .just("offline"))
     /// ```
+    ///
+    /// - Parameter onErrorDriveWith: The Driver to continue with when this sequence fails.
+    /// - Returns: A Driver with this sequence's elements, on the main queue, then `onErrorDriveWith`'s on error.
     public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { _ in onErrorDriveWith.asObservable() })
     }
@@ -63,6 +72,9 @@ extension ObservableConvertibleType {
     /// ```swift
     /// let status = api.status.asDriver(onErrorRecover: { .just("failed: \($0)") })
     /// ```
+    ///
+    /// - Parameter onErrorRecover: Makes, from the error, the Driver to continue with.
+    /// - Returns: A Driver with this sequence's elements, on the main queue, then the recovery Driver's on error.
     public func asDriver(onErrorRecover: @escaping (Swift.Error) -> Driver<Element>) -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { onErrorRecover($0).asObservable() })
     }
@@ -75,6 +87,8 @@ extension BehaviorRelay {
     /// ```swift
     /// let name: Driver<String> = nameRelay.asDriver()
     /// ```
+    ///
+    /// - Returns: A Driver with the relay's current value and later ones.
     public func asDriver() -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
     }
@@ -90,6 +104,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// let binding = name.drive(titleBinder)
     /// ```
     ///
+    /// - Parameter observers: The observers that receive the events.
     /// - Returns: The subscription; disposing it ends the binding.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
         ensureOnMainQueueInDebug("drive(_:)")
@@ -105,6 +120,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// ```swift
     /// let binding = name.drive(optionalTextBinder)
     /// ```
+    ///
+    /// - Parameter observers: The observers that receive the events, each element as an optional.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element? {
         ensureOnMainQueueInDebug("drive(_:)")
         return asSharedSequence().asObservable().subscribe { event in
@@ -120,6 +138,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// ```swift
     /// let binding = count.drive(countRelay)
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
         ensureOnMainQueueInDebug("drive(_:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
@@ -130,6 +151,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// ```swift
     /// let binding = count.drive(optionalCountRelay)
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements, as optionals.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
         ensureOnMainQueueInDebug("drive(_:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
@@ -140,6 +164,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// ```swift
     /// let binding = messages.drive(historyRelay)
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
         ensureOnMainQueueInDebug("drive(_:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
@@ -150,6 +177,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// ```swift
     /// let binding = taps.drive(tapRelay)
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func drive(_ relays: PublishRelay<Element>...) -> Disposable {
         ensureOnMainQueueInDebug("drive(_:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
@@ -164,6 +194,10 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// let binding = name.drive(onNext: { print($0) })
     /// ```
     ///
+    /// - Parameters:
+    ///   - onNext: Called with each element.
+    ///   - onCompleted: Called when the Driver completes.
+    ///   - onDisposed: Called once, after the Driver completes or the subscription is disposed.
     /// - Returns: The subscription; disposing it ends the binding.
     public func drive(
         onNext: ((Element) -> Void)? = nil,
@@ -180,6 +214,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// ```swift
     /// name.drive(with: self, onNext: { owner, name in owner.show(name) })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - object: The object passed to the closures, held weakly.
+    ///   - onNext: Called with `object` and each element.
+    ///   - onCompleted: Called with `object` when the Driver completes.
+    ///   - onDisposed: Called with `object` once, after the Driver completes or the subscription is disposed.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func drive<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,

@@ -23,6 +23,9 @@ extension SharedSequence {
     /// ```swift
     /// let steps = Driver.of(1, 2, 3)
     /// ```
+    ///
+    /// - Parameter elements: The elements to send.
+    /// - Returns: A sequence of `elements`, then completion.
     public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(elements, scheduler: SharingStrategy.scheduler))
     }
@@ -32,6 +35,9 @@ extension SharedSequence {
     /// ```swift
     /// let steps = Driver.from([1, 2, 3])
     /// ```
+    ///
+    /// - Parameter array: The elements to send.
+    /// - Returns: A sequence of the elements of `array`, then completion.
     public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
     }
@@ -63,6 +69,9 @@ extension SharedSequence {
     /// ```swift
     /// let now = Driver.deferred { Driver.just(Date()) }
     /// ```
+    ///
+    /// - Parameter factory: Makes the sequence for each subscriber.
+    /// - Returns: A sequence that subscribes each subscriber to a new sequence from `factory`.
     public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.deferred { factory().asObservable() })
     }
@@ -227,6 +236,9 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let submitted = taps.withLatestFrom(text)
     /// ```
+    ///
+    /// - Parameter second: The sequence whose latest element to send.
+    /// - Returns: A sequence of `second`'s latest element, one for each element of this sequence that arrives after `second` has sent one.
     public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> where Second.SharingStrategy == SharingStrategy {
         SharedSequence(asObservable().withLatestFrom(second.asObservable()))
     }
@@ -236,6 +248,14 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// name.do(onNext: { print("name is now \($0)") })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - onNext: Runs before each element is sent.
+    ///   - onCompleted: Runs before completion is sent.
+    ///   - onSubscribe: Runs before the subscription to this sequence.
+    ///   - onSubscribed: Runs after the subscription to this sequence.
+    ///   - onDispose: Runs after the subscription is disposed.
+    /// - Returns: This sequence, unchanged, with the actions run along the way.
     public func `do`(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
@@ -252,6 +272,9 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let query = text.debounce(.milliseconds(300))
     /// ```
+    ///
+    /// - Parameter dueTime: How long a quiet period must last before the latest element is sent.
+    /// - Returns: A sequence with the elements that were not followed by another within `dueTime`.
     public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
     }
@@ -261,6 +284,11 @@ extension SharedSequenceConvertibleType {
     /// ```swift
     /// let taps = rawTaps.throttle(.seconds(1))
     /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: The shortest time between two elements sent.
+    ///   - latest: Whether to send, at the end of a period, the latest element that arrived during it.
+    /// - Returns: A sequence with at most one element per `dueTime`.
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
     }

@@ -38,6 +38,8 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     }
 
     /// Returns `self`.
+    ///
+    /// - Returns: This sequence.
     public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> {
         self
     }
@@ -53,6 +55,9 @@ public protocol SharingStrategyProtocol {
     static var scheduler: SchedulerType { get }
 
     /// Shares `source` among subscribers.
+    ///
+    /// - Parameter source: The sequence to share.
+    /// - Returns: `source`, shared as the strategy prescribes.
     static func share<Element>(_ source: Observable<Element>) -> Observable<Element>
 }
 
@@ -67,6 +72,8 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
     associatedtype SharingStrategy: SharingStrategyProtocol
 
     /// This value as a ``SharedSequence``.
+    ///
+    /// - Returns: This value as a shared sequence.
     func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
 }
 
@@ -78,6 +85,8 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
 /// ```
 public enum SharingScheduler {
     /// A scheduler on the main queue.
+    ///
+    /// - Returns: A new ``MainScheduler``.
     public static func make() -> SchedulerType {
         MainScheduler()
     }

@@ -11,6 +11,9 @@ public struct SignalSharingStrategy: SharingStrategyProtocol, Sendable {
     }
 
     /// `source.share(scope: .whileConnected)`.
+    ///
+    /// - Parameter source: The sequence to share.
+    /// - Returns: `source`, shared while it has subscribers, without replay.
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
         source.share(scope: .whileConnected)
     }
@@ -38,6 +41,9 @@ extension ObservableConvertibleType {
     /// ```swift
     /// let results = api.search.asSignal(onErrorJustReturn: [])
     /// ```
+    ///
+    /// - Parameter onErrorJustReturn: The element to send, before completing, instead of an error.
+    /// - Returns: A Signal with this sequence's elements, on the main queue.
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
     }
@@ -47,6 +53,9 @@ extension ObservableConvertibleType {
     /// ```swift
     /// let results = api.search.asSignal(onErrorSignalWith: .empty())
     /// ```
+    ///
+    /// - Parameter onErrorSignalWith: The Signal to continue with when this sequence fails.
+    /// - Returns: A Signal with this sequence's elements, on the main queue, then `onErrorSignalWith`'s on error.
     public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { _ in onErrorSignalWith.asObservable() })
     }
@@ -57,6 +66,9 @@ extension ObservableConvertibleType {
     /// ```swift
     /// let messages = api.messages.asSignal(onErrorRecover: { .just("failed: \($0)") })
     /// ```
+    ///
+    /// - Parameter onErrorRecover: Makes, from the error, the Signal to continue with.
+    /// - Returns: A Signal with this sequence's elements, on the main queue, then the recovery Signal's on error.
     public func asSignal(onErrorRecover: @escaping (Swift.Error) -> Signal<Element>) -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { onErrorRecover($0).asObservable() })
     }
@@ -68,6 +80,8 @@ extension PublishRelay {
     /// ```swift
     /// let taps: Signal<Void> = tapRelay.asSignal()
     /// ```
+    ///
+    /// - Returns: A Signal with the relay's elements.
     public func asSignal() -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
     }
@@ -80,6 +94,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// ```swift
     /// let changes: Signal<String> = nameDriver.asSignal()
     /// ```
+    ///
+    /// - Returns: A Signal with this Driver's elements, without replay.
     public func asSignal() -> Signal<Element> {
         Signal(asSharedSequence().asObservable())
     }
@@ -95,6 +111,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// let binding = messages.emit(to: toastBinder)
     /// ```
     ///
+    /// - Parameter observers: The observers that receive the events.
     /// - Returns: The subscription; disposing it ends the binding.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
         ensureOnMainQueueInDebug("emit(to:)")
@@ -110,6 +127,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// ```swift
     /// let binding = messages.emit(to: optionalMessageBinder)
     /// ```
+    ///
+    /// - Parameter observers: The observers that receive the events, each element as an optional.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
         ensureOnMainQueueInDebug("emit(to:)")
         return asSharedSequence().asObservable().subscribe { event in
@@ -125,6 +145,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// ```swift
     /// let binding = taps.emit(to: tapRelay)
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func emit(to relays: PublishRelay<Element>...) -> Disposable {
         ensureOnMainQueueInDebug("emit(to:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
@@ -135,6 +158,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// ```swift
     /// let binding = selections.emit(to: selectedRelay)
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
         ensureOnMainQueueInDebug("emit(to:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
@@ -145,6 +171,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// ```swift
     /// let binding = messages.emit(to: historyRelay)
     /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
         ensureOnMainQueueInDebug("emit(to:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
@@ -159,6 +188,10 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// let binding = taps.emit(onNext: { print("tapped") })
     /// ```
     ///
+    /// - Parameters:
+    ///   - onNext: Called with each element.
+    ///   - onCompleted: Called when the Signal completes.
+    ///   - onDisposed: Called once, after the Signal completes or the subscription is disposed.
     /// - Returns: The subscription; disposing it ends the binding.
     public func emit(
         onNext: ((Element) -> Void)? = nil,
@@ -175,6 +208,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// ```swift
     /// taps.emit(with: self, onNext: { owner, _ in owner.submit() })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - object: The object passed to the closures, held weakly.
+    ///   - onNext: Called with `object` and each element.
+    ///   - onCompleted: Called with `object` when the Signal completes.
+    ///   - onDisposed: Called with `object` once, after the Signal completes or the subscription is disposed.
+    /// - Returns: The subscription; disposing it ends the binding.
     public func emit<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,

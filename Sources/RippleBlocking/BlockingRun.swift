@@ -1,17 +1,16 @@
 import Dispatch
 import Foundation
 import Ripple
-import Synchronization
 
 /// One call of a blocking operator: subscribes to the source, collects elements until
 /// the sequence ends (or `limit` of them have passed `predicate`), and makes the
 /// calling thread wait for that, or for the deadline, without spinning.
 ///
 /// The observer side (``on(_:)``) runs on whatever thread the source delivers on; the
-/// waiting side is the thread that called ``result()``. They meet under `mutex` and
+/// waiting side is the thread that called ``result()``. They meet under `lock` and
 /// through `finished`, a semaphore signalled once when the run ends.
 // `@unchecked Sendable`: `elements`, `ending` and `wakesMainRunLoop` are read and
-// written only under `mutex`; everything else is immutable or thread-safe.
+// written only under `lock`; everything else is immutable or thread-safe.
 final class BlockingRun<Element>: ObserverType, @unchecked Sendable {
     private enum Ending {
         case completed
@@ -28,7 +27,7 @@ final class BlockingRun<Element>: ObserverType, @unchecked Sendable {
     private let predicate: ((Element) throws -> Bool)?
     private let subscription = SingleAssignmentDisposable()
     private let finished = DispatchSemaphore(value: 0)
-    private let mutex = Mutex(())
+    private let lock = Lock()
     private var elements: [Element] = []
     private var ending: Ending?
     private var wakesMainRunLoop = false
@@ -53,7 +52,7 @@ final class BlockingRun<Element>: ObserverType, @unchecked Sendable {
                 waitOnSemaphore(until: semaphoreDeadline)
             }
         }
-        let result: MaterializedSequenceResult<Element> = locked {
+        let result: MaterializedSequenceResult<Element> = lock.withLock {
             // A run still going at the deadline has timed out; recording that here
             // also makes any late event be ignored.
             let end = ending ?? .failed(RxError.timeout)
@@ -80,7 +79,7 @@ final class BlockingRun<Element>: ObserverType, @unchecked Sendable {
                     return
                 }
             }
-            let reachedLimit: Bool = locked {
+            let reachedLimit: Bool = lock.withLock {
                 guard ending == nil else { return false }
                 elements.append(element)
                 guard let limit, elements.count >= limit else { return false }
@@ -112,11 +111,11 @@ final class BlockingRun<Element>: ObserverType, @unchecked Sendable {
     }
 
     private var isFinished: Bool {
-        locked { ending != nil }
+        lock.withLock { ending != nil }
     }
 
     private func finish(_ end: Ending) {
-        let isFirst: Bool = locked {
+        let isFirst: Bool = lock.withLock {
             guard ending == nil else { return false }
             ending = end
             return true
@@ -130,7 +129,7 @@ final class BlockingRun<Element>: ObserverType, @unchecked Sendable {
     private func didFinish() {
         subscription.dispose()
         finished.signal()
-        if locked({ wakesMainRunLoop }) {
+        if lock.withLock({ wakesMainRunLoop }) {
             // Makes the main run loop's `run(mode:before:)` return at once.
             DispatchQueue.main.async {}
         }
@@ -148,7 +147,7 @@ final class BlockingRun<Element>: ObserverType, @unchecked Sendable {
     /// or the deadline passes. Each `run(mode:before:)` sleeps until a source fires,
     /// main-queue work arrives, or the slice ends.
     private func waitRunningMainRunLoop(until deadline: Date?, semaphoreDeadline: DispatchTime?) {
-        locked { wakesMainRunLoop = true }
+        lock.withLock { wakesMainRunLoop = true }
         let runLoop = RunLoop.current
         while !isFinished {
             let now = Date()
@@ -164,11 +163,5 @@ final class BlockingRun<Element>: ObserverType, @unchecked Sendable {
                 return
             }
         }
-    }
-
-    private func locked<Result>(_ body: () -> Result) -> Result {
-        var result: Result?
-        mutex.withLock { _ in result = body() }
-        return result!
     }
 }

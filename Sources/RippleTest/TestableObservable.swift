@@ -1,5 +1,4 @@
 import Ripple
-import Synchronization
 
 /// A scripted source for tests: sends recorded events at their virtual times and
 /// records when it was subscribed and unsubscribed.
@@ -12,7 +11,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// The scripted events.
     public let recordedEvents: [Recorded<Event<Element>>]
     let scheduler: TestScheduler
-    private let lock = Mutex(())
+    private let lock = Lock()
     private var subscriptionLog: [Subscription] = []
 
     init(scheduler: TestScheduler, events: [Recorded<Event<Element>>]) {
@@ -23,7 +22,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// Every subscription so far, with its disposal time if disposed.
     public var subscriptions: [Subscription] {
         var copy: [Subscription] = []
-        lock.withLock { _ in copy = subscriptionLog }
+        lock.withLock { copy = subscriptionLog }
         return copy
     }
 
@@ -39,7 +38,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     func recordSubscribe() -> Int {
         let now = scheduler.clock
         var index = 0
-        lock.withLock { _ in
+        lock.withLock {
             subscriptionLog.append(Subscription(now))
             index = subscriptionLog.count - 1
         }
@@ -49,7 +48,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// Marks the subscription at `index` as disposed now.
     func recordUnsubscribe(_ index: Int) {
         let now = scheduler.clock
-        lock.withLock { _ in
+        lock.withLock {
             subscriptionLog[index] = Subscription(subscriptionLog[index].subscribe, now)
         }
     }
@@ -58,7 +57,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
 /// Sends each recorded event at its absolute virtual time to whoever is subscribed.
 final class HotObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
     // `@unchecked Sendable`: `observers` is read and written only under `observersLock`.
-    private let observersLock = Mutex(())
+    private let observersLock = Lock()
     private var observers: [Int: AnyObserver<Element>] = [:]
     private var nextObserverKey = 0
 
@@ -73,7 +72,7 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
 
     private func send(_ event: Event<Element>) {
         var current: [AnyObserver<Element>] = []
-        observersLock.withLock { _ in
+        observersLock.withLock {
             current = observers.keys.sorted().map { observers[$0]! }
         }
         for observer in current {
@@ -83,14 +82,14 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         var key = 0
-        observersLock.withLock { _ in
+        observersLock.withLock {
             key = nextObserverKey
             nextObserverKey += 1
             observers[key] = AnyObserver(observer)
         }
         let index = recordSubscribe()
         return Disposables.create {
-            self.observersLock.withLock { _ in
+            self.observersLock.withLock {
                 _ = self.observers.removeValue(forKey: key)
             }
             self.recordUnsubscribe(index)

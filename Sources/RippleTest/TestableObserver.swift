@@ -1,5 +1,4 @@
 import Ripple
-import Synchronization
 
 /// An observer that records every event it receives with the virtual time it arrived.
 ///
@@ -13,7 +12,7 @@ import Synchronization
 // scheduler it reads the clock from is itself thread-safe.
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
     private let scheduler: TestScheduler
-    private let lock = Mutex(())
+    private let lock = Lock()
     private var recorded: [Recorded<Event<Element>>] = []
 
     init(scheduler: TestScheduler) {
@@ -23,7 +22,7 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     /// Every event received so far, with the virtual time each arrived.
     public var events: [Recorded<Event<Element>>] {
         var copy: [Recorded<Event<Element>>] = []
-        lock.withLock { _ in copy = recorded }
+        lock.withLock { copy = recorded }
         return copy
     }
 
@@ -32,6 +31,6 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     /// - Parameter event: The event to record.
     public func on(_ event: Event<Element>) {
         let time = scheduler.clock
-        lock.withLock { _ in recorded.append(Recorded(time: time, value: event)) }
+        lock.withLock { recorded.append(Recorded(time: time, value: event)) }
     }
 }

@@ -9,15 +9,15 @@ import Synchronization
 /// the observer, so one event is handled at a time, in the order the calls took the
 /// right, and the observer never hears two calls at once.
 ///
-/// An upstream call takes the right with one compare-and-swap on ``running`` when
+/// An upstream call takes the right with one compare-and-swap on `running` when
 /// nobody holds it (``tryToRun()``): it then handles its event in place, reading the
-/// stored elements where they are, without a lock, a copy or an allocation, and gives
-/// the right back with another compare-and-swap (``doneRunning()``). A call that finds
-/// the right taken (by another thread, or by an observer that feeds an upstream
-/// synchronously) leaves its event as a closure in a queue guarded by ``lock`` and
-/// counts itself in `running` (``leave(_:)``); the holder runs everything left before
-/// it gives the right back, so nothing waits for a thread and nothing runs while the
-/// lock is held.
+/// stored elements where they are (no lock, no copy into delivery storage, no
+/// allocation), and gives the right back with another compare-and-swap
+/// (``doneRunning()``). A call that finds the right taken (by another thread, or by
+/// an observer that feeds an upstream synchronously) leaves its event as a closure in
+/// a queue guarded by `lock` and counts itself in `running` (``leave(_:)``); the
+/// holder runs everything left before it gives the right back, so nothing waits for
+/// a thread and nothing runs while the lock is held.
 ///
 /// A terminal event sets `stopped`, after which every upstream event is ignored; it is
 /// sent by the call that decided it, after the results decided before it.

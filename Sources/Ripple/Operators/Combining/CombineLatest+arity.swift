@@ -91,13 +91,10 @@ final private class CombineLatest2<E1, E2, Result>: Producer<Result> {
 final private class CombineLatestSink2<E1, E2, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2) throws -> Result
-    // `latestK`: source K's latest element, initialized once it has sent one (guarded
-    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
-    // between `copyLatestForDelivery` and `deliveredResult`.
+    // `latestK`: source K's latest element, initialized once it has sent one; read
+    // and written only with the right to run.
     private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
     private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -107,8 +104,6 @@ final private class CombineLatestSink2<E1, E2, Result, Observer: ElementObserver
     deinit {
         releaseSlot(latest1, index: 0)
         releaseSlot(latest2, index: 1)
-        delivered1.deallocate()
-        delivered2.deallocate()
     }
 
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>) -> Disposable {
@@ -117,20 +112,8 @@ final private class CombineLatestSink2<E1, E2, Result, Observer: ElementObserver
         return Disposables.create(subscription1, subscription2)
     }
 
-    override func copyLatestForDelivery() {
-        delivered1.initialize(to: latest1.pointee)
-        delivered2.initialize(to: latest2.pointee)
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move())
-    }
-
-    override func resultOfLatest() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = latest1.pointee
-        let element2 = latest2.pointee
-        return { try resultSelector(element1, element2) }
+    override func resultOfLatest() throws -> Result {
+        try resultSelector(latest1.pointee, latest2.pointee)
     }
 }
 
@@ -229,15 +212,11 @@ final private class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
 final private class CombineLatestSink3<E1, E2, E3, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3) throws -> Result
-    // `latestK`: source K's latest element, initialized once it has sent one (guarded
-    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
-    // between `copyLatestForDelivery` and `deliveredResult`.
+    // `latestK`: source K's latest element, initialized once it has sent one; read
+    // and written only with the right to run.
     private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
     private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
     private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -248,9 +227,6 @@ final private class CombineLatestSink3<E1, E2, E3, Result, Observer: ElementObse
         releaseSlot(latest1, index: 0)
         releaseSlot(latest2, index: 1)
         releaseSlot(latest3, index: 2)
-        delivered1.deallocate()
-        delivered2.deallocate()
-        delivered3.deallocate()
     }
 
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>) -> Disposable {
@@ -260,22 +236,8 @@ final private class CombineLatestSink3<E1, E2, E3, Result, Observer: ElementObse
         return Disposables.create([subscription1, subscription2, subscription3])
     }
 
-    override func copyLatestForDelivery() {
-        delivered1.initialize(to: latest1.pointee)
-        delivered2.initialize(to: latest2.pointee)
-        delivered3.initialize(to: latest3.pointee)
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move())
-    }
-
-    override func resultOfLatest() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = latest1.pointee
-        let element2 = latest2.pointee
-        let element3 = latest3.pointee
-        return { try resultSelector(element1, element2, element3) }
+    override func resultOfLatest() throws -> Result {
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee)
     }
 }
 
@@ -398,17 +360,12 @@ final private class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
 final private class CombineLatestSink4<E1, E2, E3, E4, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4) throws -> Result
-    // `latestK`: source K's latest element, initialized once it has sent one (guarded
-    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
-    // between `copyLatestForDelivery` and `deliveredResult`.
+    // `latestK`: source K's latest element, initialized once it has sent one; read
+    // and written only with the right to run.
     private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
     private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
     private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
     private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -420,10 +377,6 @@ final private class CombineLatestSink4<E1, E2, E3, E4, Result, Observer: Element
         releaseSlot(latest2, index: 1)
         releaseSlot(latest3, index: 2)
         releaseSlot(latest4, index: 3)
-        delivered1.deallocate()
-        delivered2.deallocate()
-        delivered3.deallocate()
-        delivered4.deallocate()
     }
 
     func run(
@@ -439,24 +392,8 @@ final private class CombineLatestSink4<E1, E2, E3, E4, Result, Observer: Element
         return Disposables.create([subscription1, subscription2, subscription3, subscription4])
     }
 
-    override func copyLatestForDelivery() {
-        delivered1.initialize(to: latest1.pointee)
-        delivered2.initialize(to: latest2.pointee)
-        delivered3.initialize(to: latest3.pointee)
-        delivered4.initialize(to: latest4.pointee)
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move())
-    }
-
-    override func resultOfLatest() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = latest1.pointee
-        let element2 = latest2.pointee
-        let element3 = latest3.pointee
-        let element4 = latest4.pointee
-        return { try resultSelector(element1, element2, element3, element4) }
+    override func resultOfLatest() throws -> Result {
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee)
     }
 }
 
@@ -588,19 +525,13 @@ final private class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result>
 final private class CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5) throws -> Result
-    // `latestK`: source K's latest element, initialized once it has sent one (guarded
-    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
-    // between `copyLatestForDelivery` and `deliveredResult`.
+    // `latestK`: source K's latest element, initialized once it has sent one; read
+    // and written only with the right to run.
     private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
     private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
     private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
     private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
     private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let delivered5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -613,11 +544,6 @@ final private class CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer: Ele
         releaseSlot(latest3, index: 2)
         releaseSlot(latest4, index: 3)
         releaseSlot(latest5, index: 4)
-        delivered1.deallocate()
-        delivered2.deallocate()
-        delivered3.deallocate()
-        delivered4.deallocate()
-        delivered5.deallocate()
     }
 
     func run(
@@ -635,26 +561,8 @@ final private class CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer: Ele
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5])
     }
 
-    override func copyLatestForDelivery() {
-        delivered1.initialize(to: latest1.pointee)
-        delivered2.initialize(to: latest2.pointee)
-        delivered3.initialize(to: latest3.pointee)
-        delivered4.initialize(to: latest4.pointee)
-        delivered5.initialize(to: latest5.pointee)
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move(), delivered5.move())
-    }
-
-    override func resultOfLatest() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = latest1.pointee
-        let element2 = latest2.pointee
-        let element3 = latest3.pointee
-        let element4 = latest4.pointee
-        let element5 = latest5.pointee
-        return { try resultSelector(element1, element2, element3, element4, element5) }
+    override func resultOfLatest() throws -> Result {
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee)
     }
 }
 
@@ -795,21 +703,14 @@ final private class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
 final private class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Result
-    // `latestK`: source K's latest element, initialized once it has sent one (guarded
-    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
-    // between `copyLatestForDelivery` and `deliveredResult`.
+    // `latestK`: source K's latest element, initialized once it has sent one; read
+    // and written only with the right to run.
     private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
     private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
     private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
     private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
     private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
     private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let delivered5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let delivered6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -823,12 +724,6 @@ final private class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer:
         releaseSlot(latest4, index: 3)
         releaseSlot(latest5, index: 4)
         releaseSlot(latest6, index: 5)
-        delivered1.deallocate()
-        delivered2.deallocate()
-        delivered3.deallocate()
-        delivered4.deallocate()
-        delivered5.deallocate()
-        delivered6.deallocate()
     }
 
     func run(
@@ -848,28 +743,8 @@ final private class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer:
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6])
     }
 
-    override func copyLatestForDelivery() {
-        delivered1.initialize(to: latest1.pointee)
-        delivered2.initialize(to: latest2.pointee)
-        delivered3.initialize(to: latest3.pointee)
-        delivered4.initialize(to: latest4.pointee)
-        delivered5.initialize(to: latest5.pointee)
-        delivered6.initialize(to: latest6.pointee)
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move(), delivered5.move(), delivered6.move())
-    }
-
-    override func resultOfLatest() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = latest1.pointee
-        let element2 = latest2.pointee
-        let element3 = latest3.pointee
-        let element4 = latest4.pointee
-        let element5 = latest5.pointee
-        let element6 = latest6.pointee
-        return { try resultSelector(element1, element2, element3, element4, element5, element6) }
+    override func resultOfLatest() throws -> Result {
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee)
     }
 }
 
@@ -1019,9 +894,8 @@ final private class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
 final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
-    // `latestK`: source K's latest element, initialized once it has sent one (guarded
-    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
-    // between `copyLatestForDelivery` and `deliveredResult`.
+    // `latestK`: source K's latest element, initialized once it has sent one; read
+    // and written only with the right to run.
     private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
     private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
     private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
@@ -1029,13 +903,6 @@ final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Obser
     private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
     private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
     private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let delivered5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let delivered6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
-    private let delivered7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -1050,13 +917,6 @@ final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Obser
         releaseSlot(latest5, index: 4)
         releaseSlot(latest6, index: 5)
         releaseSlot(latest7, index: 6)
-        delivered1.deallocate()
-        delivered2.deallocate()
-        delivered3.deallocate()
-        delivered4.deallocate()
-        delivered5.deallocate()
-        delivered6.deallocate()
-        delivered7.deallocate()
     }
 
     func run(
@@ -1078,30 +938,8 @@ final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Obser
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6, subscription7])
     }
 
-    override func copyLatestForDelivery() {
-        delivered1.initialize(to: latest1.pointee)
-        delivered2.initialize(to: latest2.pointee)
-        delivered3.initialize(to: latest3.pointee)
-        delivered4.initialize(to: latest4.pointee)
-        delivered5.initialize(to: latest5.pointee)
-        delivered6.initialize(to: latest6.pointee)
-        delivered7.initialize(to: latest7.pointee)
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move(), delivered5.move(), delivered6.move(), delivered7.move())
-    }
-
-    override func resultOfLatest() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = latest1.pointee
-        let element2 = latest2.pointee
-        let element3 = latest3.pointee
-        let element4 = latest4.pointee
-        let element5 = latest5.pointee
-        let element6 = latest6.pointee
-        let element7 = latest7.pointee
-        return { try resultSelector(element1, element2, element3, element4, element5, element6, element7) }
+    override func resultOfLatest() throws -> Result {
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee, latest7.pointee)
     }
 }
 
@@ -1260,9 +1098,8 @@ final private class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
 final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
-    // `latestK`: source K's latest element, initialized once it has sent one (guarded
-    // by `lock`). `deliveredK`: its copy for the delivering call, initialized only
-    // between `copyLatestForDelivery` and `deliveredResult`.
+    // `latestK`: source K's latest element, initialized once it has sent one; read
+    // and written only with the right to run.
     private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
     private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
     private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
@@ -1271,14 +1108,6 @@ final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, O
     private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
     private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
     private let latest8 = UnsafeMutablePointer<E8>.allocate(capacity: 1)
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let delivered5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let delivered6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
-    private let delivered7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
-    private let delivered8 = UnsafeMutablePointer<E8>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -1294,14 +1123,6 @@ final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, O
         releaseSlot(latest6, index: 5)
         releaseSlot(latest7, index: 6)
         releaseSlot(latest8, index: 7)
-        delivered1.deallocate()
-        delivered2.deallocate()
-        delivered3.deallocate()
-        delivered4.deallocate()
-        delivered5.deallocate()
-        delivered6.deallocate()
-        delivered7.deallocate()
-        delivered8.deallocate()
     }
 
     func run(
@@ -1325,31 +1146,7 @@ final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, O
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6, subscription7, subscription8])
     }
 
-    override func copyLatestForDelivery() {
-        delivered1.initialize(to: latest1.pointee)
-        delivered2.initialize(to: latest2.pointee)
-        delivered3.initialize(to: latest3.pointee)
-        delivered4.initialize(to: latest4.pointee)
-        delivered5.initialize(to: latest5.pointee)
-        delivered6.initialize(to: latest6.pointee)
-        delivered7.initialize(to: latest7.pointee)
-        delivered8.initialize(to: latest8.pointee)
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move(), delivered5.move(), delivered6.move(), delivered7.move(), delivered8.move())
-    }
-
-    override func resultOfLatest() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = latest1.pointee
-        let element2 = latest2.pointee
-        let element3 = latest3.pointee
-        let element4 = latest4.pointee
-        let element5 = latest5.pointee
-        let element6 = latest6.pointee
-        let element7 = latest7.pointee
-        let element8 = latest8.pointee
-        return { try resultSelector(element1, element2, element3, element4, element5, element6, element7, element8) }
+    override func resultOfLatest() throws -> Result {
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee, latest7.pointee, latest8.pointee)
     }
 }

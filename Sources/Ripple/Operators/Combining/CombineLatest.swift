@@ -67,14 +67,14 @@ extension ObservableType {
 ///
 /// A subclass keeps the latest element of each source in storage of its own (typed
 /// slots for the fixed arities, one buffer for a collection), hands it to each source's
-/// ``CombineLatestInput``, and implements the three ways to get a result out of it
-/// (``copyLatestForDelivery()``, ``deliveredResult()``, ``resultOfLatest()``).
-/// Everything here runs under ``CombiningSink/lock`` unless said otherwise.
+/// ``CombineLatestInput``, and computes a result from it (``resultOfLatest()``).
+/// Everything here runs with the right to run (see ``CombiningSink``) unless said
+/// otherwise: the slots are read in place, never copied for delivery.
 class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer> where Observer.Element == Result {
     /// How many sources there are.
     final let arity: Int
-    // Guarded by `lock`. `hasValue[i]`: source `i` has sent an element, so its slot is
-    // initialized. `isDone[i]`: source `i` has completed.
+    // `hasValue[i]`: source `i` has sent an element, so its slot is initialized.
+    // `isDone[i]`: source `i` has completed.
     final private(set) var hasValue: [Bool]
     private var isDone: [Bool]
     private var valueCount = 0
@@ -87,21 +87,8 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
         super.init(observer: observer, cancel: cancel)
     }
 
-    /// Under the lock, with the right to deliver: copies the latest elements into the
-    /// storage that ``deliveredResult()`` reads.
-    func copyLatestForDelivery() {
-        abstractMethod()
-    }
-
-    /// Outside the lock, with the right to deliver: the result for the elements
-    /// ``copyLatestForDelivery()`` copied (which it consumes).
-    func deliveredResult() throws -> Result {
-        abstractMethod()
-    }
-
-    /// Under the lock, when another call is delivering: a closure computing the result
-    /// for copies of the latest elements, taken now.
-    func resultOfLatest() -> () throws -> Result {
+    /// The selector's result for the latest elements (every slot is initialized).
+    func resultOfLatest() throws -> Result {
         abstractMethod()
     }
 
@@ -112,65 +99,72 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
         return input.subscription
     }
 
-    /// Source `index` sent `element`, to be kept in `latest`.
+    /// Source `index` sent `element`, to be kept in `latest`. Called by the source,
+    /// outside the right to run.
+    @inline(__always)
     final func receive<Element>(_ element: Element, into latest: UnsafeMutablePointer<Element>, from index: Int) {
-        let step: CombiningStep = lock.withLock {
-            if stopped {
-                return .none
-            }
-            if valueCount == arity {
-                latest.pointee = element
-            } else {
-                if hasValue[index] {
-                    latest.pointee = element
-                } else {
-                    latest.initialize(to: element)
-                    hasValue[index] = true
-                    valueCount += 1
-                }
-                if valueCount < arity {
-                    // Some source has no element yet; if all the others have
-                    // completed, it never will.
-                    if doneCount - (isDone[index] ? 1 : 0) == arity - 1 {
-                        stopped = true
-                        return .complete
-                    }
-                    return .none
-                }
-            }
-            if claimOrLeave({ resultOfLatest() }) {
-                copyLatestForDelivery()
-                return .deliver
-            }
-            return .none
+        if tryToRun() {
+            combine(element, into: latest, from: index)
+            doneRunning()
+        } else {
+            leave(element, into: latest, from: index)
         }
-        switch step {
-        case .none:
+    }
+
+    // Out of line: only a call that meets another one builds a closure.
+    @inline(never)
+    private func leave<Element>(_ element: Element, into latest: UnsafeMutablePointer<Element>, from index: Int) {
+        leave { self.combine(element, into: latest, from: index) }
+    }
+
+    private func combine<Element>(_ element: Element, into latest: UnsafeMutablePointer<Element>, from index: Int) {
+        if stopped {
             return
-        case .deliver:
-            deliver { try deliveredResult() }
-        case .complete:
-            sendCompleted()
         }
+        if valueCount == arity {
+            latest.pointee = element
+        } else if !storeFirst(element, into: latest, from: index) {
+            return
+        }
+        send { try resultOfLatest() }
+    }
+
+    /// Stores an element while some source has none yet; returns whether every source
+    /// now has one.
+    @inline(never)
+    private func storeFirst<Element>(_ element: Element, into latest: UnsafeMutablePointer<Element>, from index: Int) -> Bool {
+        if hasValue[index] {
+            latest.pointee = element
+        } else {
+            latest.initialize(to: element)
+            hasValue[index] = true
+            valueCount += 1
+        }
+        if valueCount < arity {
+            // Some source has no element yet; if all the others have completed, it
+            // never will.
+            if doneCount - (isDone[index] ? 1 : 0) == arity - 1 {
+                complete()
+            }
+            return false
+        }
+        return true
     }
 
     /// Source `index` completed: the sequence completes once every source has.
     @inline(never)
     final func sourceCompleted(_ index: Int) {
-        let complete: Bool = lock.withLock {
-            if stopped || isDone[index] {
-                return false
-            }
-            isDone[index] = true
-            doneCount += 1
-            if doneCount == arity {
-                stopped = true
-                return true
-            }
-            return false
+        run { self.markCompleted(index) }
+    }
+
+    private func markCompleted(_ index: Int) {
+        if stopped || isDone[index] {
+            return
         }
-        if complete {
-            sendCompleted()
+        isDone[index] = true
+        doneCount += 1
+        if doneCount == arity {
+            complete()
         }
     }
 
@@ -238,10 +232,8 @@ final private class CombineLatestCollection<SourceElement, Result>: Producer<Res
 /// the selector from it (that array is the result's input, so one per result).
 final private class CombineLatestCollectionSink<SourceElement, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer> where Observer.Element == Result {
     private let resultSelector: ([SourceElement]) throws -> Result
-    // Slot `i` holds source `i`'s latest element once `hasValue[i]`; guarded by `lock`.
+    // Slot `i` holds source `i`'s latest element once `hasValue[i]`.
     private let latest: UnsafeMutablePointer<SourceElement>
-    // The elements for the call delivering; used only by the call holding that right.
-    private var delivered: [SourceElement] = []
 
     init(count: Int, resultSelector: @escaping ([SourceElement]) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -289,19 +281,7 @@ final private class CombineLatestCollectionSink<SourceElement, Result, Observer:
         }
     }
 
-    override func copyLatestForDelivery() {
-        delivered = latestElements()
-    }
-
-    override func deliveredResult() throws -> Result {
-        let elements = delivered
-        delivered = []
-        return try resultSelector(elements)
-    }
-
-    override func resultOfLatest() -> () throws -> Result {
-        let elements = latestElements()
-        let resultSelector = self.resultSelector
-        return { try resultSelector(elements) }
+    override func resultOfLatest() throws -> Result {
+        try resultSelector(latestElements())
     }
 }

@@ -1,198 +1,150 @@
-/// What a combining sink's current deliverer is asked to do after its own delivery:
-/// a result computed from values taken under the lock, or the end of the sequence.
-enum CombiningAction<Result> {
-    case next(() throws -> Result)
-    case error(Swift.Error)
-    case completed
-}
-
-/// What a per-element step decided under the lock; acted on after releasing it.
-enum CombiningStep {
-    /// Nothing to send.
-    case none
-    /// The caller took the right to deliver and must compute and send a result.
-    case deliver
-    /// The caller stopped the sequence and must send `.completed`.
-    case complete
-}
+import Synchronization
 
 /// The base of the sinks of `combineLatest`, `zip` and `withLatestFrom`: several
 /// upstreams, possibly on several threads, feeding one observer.
 ///
-/// Every decision (store an element, see that a result is due, see that the sequence
-/// ends) is made under ``lock``. Computing the result (the user's `resultSelector`) and
-/// calling the observer happen after releasing it, yet one delivery at a time and in
-/// the order decided: the call that finds a result due either *takes the right to
-/// deliver* (nobody holds it) or, when another call is delivering, leaves a
-/// ``CombiningAction`` for that call to run once it is done (the scheme of
-/// ``SerializedActions``, kept in plain fields here so the fast path makes no generic
-/// calls).
+/// Everything the sink keeps (the subclass's latest elements or queues, which sources
+/// have ended, ``stopped``) belongs to the call that holds *the right to run*. Only
+/// that call reads or writes it, computes results with the user's selector and calls
+/// the observer, so one event is handled at a time, in the order the calls took the
+/// right, and the observer never hears two calls at once.
 ///
-/// The right-to-deliver path copies or moves the values for the selector into storage
-/// the subclass keeps for that purpose, so it allocates nothing; only a call that
-/// finds another one delivering builds a closure with its values.
+/// An upstream call takes the right with one compare-and-swap on `running` when
+/// nobody holds it (``tryToRun()``): it then handles its event in place, reading the
+/// stored elements where they are (no lock, no copy into delivery storage, no
+/// allocation), and gives the right back with another compare-and-swap
+/// (``doneRunning()``). A call that finds the right taken (by another thread, or by
+/// an observer that feeds an upstream synchronously) leaves its event as a closure in
+/// a queue guarded by `lock` and counts itself in `running` (``leave(_:)``); the
+/// holder runs everything left before it gives the right back, so nothing waits for
+/// a thread and nothing runs while the lock is held.
 ///
-/// A terminal event sets ``stopped`` under the lock, after which every upstream event
-/// is ignored; the terminal itself is sent by whoever holds the right to deliver, after
-/// the results decided before it.
+/// A terminal event sets `stopped`, after which every upstream event is ignored; it is
+/// sent by the call that decided it, after the results decided before it.
 class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Observer.Element == Result {
     // (`Result` is a parameter of its own, equal to `Observer.Element`, so that generic
     // code finds its type in the sink's metadata rather than asking the runtime for
     // the associated type on every element.)
 
-    /// Guards the subclass's state, ``stopped`` and the right to deliver.
-    final let lock = Lock()
-    /// Set under ``lock`` once the sequence has decided to end; nothing more is decided.
+    /// Set, by the call holding the right to run, once the sequence has decided to end:
+    /// nothing more is decided.
     final var stopped = false
-    // Guarded by `lock`. The fast path touches only `delivering` and `leftCount`: the
-    // queue of left actions is used only when two calls meet, in out-of-line code,
-    // because any generic call on it costs runtime type lookups.
-    private var delivering = false
-    private var leftCount = 0
-    private var left: [CombiningAction<Result>] = []
+
+    /// 0 while nobody holds the right to run. Otherwise 1 for the holder plus 1 for
+    /// every event left since the holder last looked (the "work in progress" count of
+    /// a drain loop): giving the right back succeeds only from 1.
+    private let running = Atomic<Int>(0)
+    /// Guards the queue of left events, and nothing else.
+    private let lock = Lock()
+    private var left: [() -> Void] = []
     private var leftHead = 0
 
-    /// Under ``lock``: takes the right to deliver and returns `true`, or, when another
-    /// call is delivering, leaves it the result `later` makes (from values the caller
-    /// takes now) and returns `false`.
+    /// Takes the right to run and returns `true` when nobody holds it; `false` means
+    /// the caller must ``leave(_:)`` its event instead.
     @inline(__always)
-    final func claimOrLeave(_ later: () -> () throws -> Result) -> Bool {
-        if !delivering {
-            delivering = true
-            return true
-        }
-        leave(later())
-        return false
+    final func tryToRun() -> Bool {
+        running.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
     }
 
-    /// With the right to deliver, outside ``lock``: computes a result and sends it,
-    /// then runs what other calls left meanwhile and gives the right back. A throwing
-    /// `compute` ends the sequence with its error.
+    /// Gives the right to run back, after running whatever other calls left meanwhile.
     @inline(__always)
-    final func deliver(_ compute: () throws -> Result) {
-        let result: Result
-        do {
-            result = try compute()
-        } catch {
-            failDelivering(error)
+    final func doneRunning() {
+        if !running.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged {
+            runLeftEvents()
+        }
+    }
+
+    /// Leaves `event` for the call holding the right to run, or, when that call has
+    /// just given it back, takes the right and runs it (and whatever else was left).
+    @inline(never)
+    final func leave(_ event: @escaping () -> Void) {
+        lock.withLock {
+            left.append(event)
+        }
+        if running.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
+            runLeftEvents()
+        }
+    }
+
+    /// Runs `event` with the right to run: now, or after the events before it.
+    /// Builds a closure either way: for terminal events, not per element.
+    @inline(never)
+    final func run(_ event: @escaping () -> Void) {
+        if tryToRun() {
+            event()
+            doneRunning()
+        } else {
+            leave(event)
+        }
+    }
+
+    /// With the right to run: ends the sequence with `error` unless it has ended.
+    final func fail(_ error: Swift.Error) {
+        if stopped {
             return
         }
-        forwardOn(next: result)
-        let idle: Bool = lock.withLock {
-            if leftCount > 0 {
-                return false
-            }
-            delivering = false
-            return true
-        }
-        if !idle {
-            runLeftActions()
-        }
+        stopped = true
+        forwardErrorAndDispose(error)
     }
 
-    /// Ends the sequence with `error` (from a source): to be called after setting
-    /// ``stopped`` under the lock. Sends it now, or leaves it for the call that is
-    /// delivering.
-    @inline(never)
-    final func sendError(_ error: Swift.Error) {
-        if claimOrLeave(.error(error)) {
-            forwardErrorAndDispose(error)
+    /// With the right to run: ends the sequence with `.completed` unless it has ended.
+    final func complete() {
+        if stopped {
+            return
         }
-    }
-
-    /// Ends the sequence with `.completed`: to be called after setting ``stopped``
-    /// under the lock. Sends it now, or leaves it for the call that is delivering.
-    @inline(never)
-    final func sendCompleted() {
-        if claimOrLeave(.completed) {
-            forwardCompletedAndDispose()
-        }
+        stopped = true
+        forwardCompletedAndDispose()
     }
 
     /// A source failed: ends the sequence with its error unless it has already ended.
     @inline(never)
     final func sourceFailed(_ error: Swift.Error) {
-        let send = lock.withLock {
-            if stopped {
-                return false
-            }
-            stopped = true
-            return true
-        }
-        if send {
-            sendError(error)
+        run { self.fail(error) }
+    }
+
+    /// With the right to run: sends `compute()`'s result, or ends the sequence with its
+    /// error.
+    @inline(__always)
+    final func send(_ compute: () throws -> Result) {
+        do {
+            // (The result goes straight into the call, not through a local first: in
+            // generic code that would be one more value-witness move per element.
+            // `forwardOn` does not throw, so only `compute` is caught.)
+            forwardOn(next: try compute())
+        } catch {
+            fail(error)
         }
     }
 
-    /// Takes the right to deliver, or leaves `terminal` for the call holding it.
+    /// Holding the right to run: runs the left events, then gives the right back once
+    /// none was left since the last look.
     @inline(never)
-    private func claimOrLeave(_ terminal: CombiningAction<Result>) -> Bool {
-        lock.withLock {
-            if !delivering {
-                delivering = true
-                return true
+    private func runLeftEvents() {
+        var counted = 1
+        while true {
+            while let event = nextLeftEvent() {
+                event()
             }
-            enqueue(terminal)
-            return false
+            let remaining = running.wrappingSubtract(counted, ordering: .acquiringAndReleasing).newValue
+            if remaining == 0 {
+                return
+            }
+            counted = remaining
         }
     }
 
-    @inline(never)
-    private func leave(_ result: @escaping () throws -> Result) {
-        enqueue(.next(result))
-    }
-
-    private func enqueue(_ action: CombiningAction<Result>) {
-        left.append(action)
-        leftCount += 1
-    }
-
-    /// The next left action, or `nil` (giving the right to deliver back) when none is.
-    private func nextLeftAction() -> CombiningAction<Result>? {
+    private func nextLeftEvent() -> (() -> Void)? {
         lock.withLock {
-            guard leftCount > 0 else {
-                delivering = false
+            guard leftHead < left.count else {
                 return nil
             }
-            let action = left[leftHead]
+            let event = left[leftHead]
             leftHead += 1
-            leftCount -= 1
-            if leftCount == 0 {
+            if leftHead == left.count {
                 left.removeAll(keepingCapacity: true)
                 leftHead = 0
             }
-            return action
-        }
-    }
-
-    /// The selector threw while this call held the right to deliver: it keeps that
-    /// right for good, so everything left behind it is dropped.
-    @inline(never)
-    private func failDelivering(_ error: Swift.Error) {
-        lock.withLock { stopped = true }
-        forwardErrorAndDispose(error)
-    }
-
-    @inline(never)
-    private func runLeftActions() {
-        while let action = nextLeftAction() {
-            switch action {
-            case .next(let compute):
-                let result: Result
-                do {
-                    result = try compute()
-                } catch {
-                    failDelivering(error)
-                    return
-                }
-                forwardOn(next: result)
-            case .error(let error):
-                forwardErrorAndDispose(error)
-                return
-            case .completed:
-                forwardCompletedAndDispose()
-                return
-            }
+            return event
         }
     }
 }

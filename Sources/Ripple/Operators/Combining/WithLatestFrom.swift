@@ -78,22 +78,19 @@ final private class WithLatestFrom<First, Second, Result>: Producer<Result> {
 /// Observes the first sequence itself and the second through ``WithLatestFromSecond``.
 ///
 /// The second sequence only updates the stored element (or ends everything with its
-/// error); each element of the first takes a copy of it under the lock and computes
-/// and sends its result after releasing it, one delivery at a time (see
-/// ``CombiningSink``).
+/// error); each element of the first computes and sends its result from the stored
+/// element in place. Both happen with the right to run (see ``CombiningSink``), one
+/// event at a time.
 final private class WithLatestFromSink<First, Second, Result, Observer: ElementObserver>: CombiningSink<Result, Observer>, ElementObserver
     where Observer.Element == Result {
     typealias Element = First
 
     private let resultSelector: (First, Second) throws -> Result
-    // The second sequence's latest element, initialized once `hasLatest`; guarded by
-    // `lock`. (A slot, not a `Second?`: in generic code each write to an optional
-    // costs a runtime type lookup.)
+    // The second sequence's latest element, initialized once `hasLatest`; used only
+    // with the right to run. (A slot, not a `Second?`: in generic code each write to
+    // an optional costs a runtime type lookup.)
     private let latest = UnsafeMutablePointer<Second>.allocate(capacity: 1)
     private var hasLatest = false
-    // Its copy for the delivering call, initialized only between taking the right to
-    // deliver and computing the result.
-    private let delivered = UnsafeMutablePointer<Second>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (First, Second) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -105,7 +102,6 @@ final private class WithLatestFromSink<First, Second, Result, Observer: ElementO
             latest.deinitialize(count: 1)
         }
         latest.deallocate()
-        delivered.deallocate()
     }
 
     func run(first: Observable<First>, second: Observable<Second>) -> Disposable {
@@ -120,23 +116,25 @@ final private class WithLatestFromSink<First, Second, Result, Observer: ElementO
     // MARK: The first sequence
 
     func on(next element: First) {
-        let deliver: Bool = lock.withLock {
-            if stopped || !hasLatest {
-                return false
-            }
-            let claimed = claimOrLeave {
-                let resultSelector = self.resultSelector
-                let second = latest.pointee
-                return { try resultSelector(element, second) }
-            }
-            if claimed {
-                delivered.initialize(to: latest.pointee)
-            }
-            return claimed
+        if tryToRun() {
+            sendResult(for: element)
+            doneRunning()
+        } else {
+            leaveFirst(element)
         }
-        if deliver {
-            self.deliver { try resultSelector(element, delivered.move()) }
+    }
+
+    // Out of line: only a call that meets another one builds a closure.
+    @inline(never)
+    private func leaveFirst(_ element: First) {
+        leave { self.sendResult(for: element) }
+    }
+
+    private func sendResult(for element: First) {
+        if stopped || !hasLatest {
+            return
         }
+        send { try resultSelector(element, latest.pointee) }
     }
 
     func on(_ event: Event<First>) {
@@ -146,33 +144,33 @@ final private class WithLatestFromSink<First, Second, Result, Observer: ElementO
         case .error(let error):
             sourceFailed(error)
         case .completed:
-            firstCompleted()
-        }
-    }
-
-    private func firstCompleted() {
-        let complete: Bool = lock.withLock {
-            if stopped {
-                return false
-            }
-            stopped = true
-            return true
-        }
-        if complete {
-            sendCompleted()
+            run { self.complete() }
         }
     }
 
     // MARK: The second sequence
 
     func store(_ element: Second) {
-        lock.withLock {
-            if hasLatest {
-                latest.pointee = element
-            } else {
-                latest.initialize(to: element)
-                hasLatest = true
-            }
+        if tryToRun() {
+            keep(element)
+            doneRunning()
+        } else {
+            leaveSecond(element)
+        }
+    }
+
+    // Out of line: only a call that meets another one builds a closure.
+    @inline(never)
+    private func leaveSecond(_ element: Second) {
+        leave { self.keep(element) }
+    }
+
+    private func keep(_ element: Second) {
+        if hasLatest {
+            latest.pointee = element
+        } else {
+            latest.initialize(to: element)
+            hasLatest = true
         }
     }
 }

@@ -88,22 +88,13 @@ final private class Zip2<E1, E2, Result>: Producer<Result> {
 final private class ZipSink2<E1, E2, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2) throws -> Result
-    // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
-    // the one taken for the delivering call, initialized only between
-    // `dequeueForDelivery` and `deliveredResult`.
+    // `queueK`: source K's elements not yet zipped; used only with the right to run.
     private let queue1 = RingQueue<E1>()
     private let queue2 = RingQueue<E2>()
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 2, completesWhenStarved: false, observer: observer, cancel: cancel)
-    }
-
-    deinit {
-        delivered1.deallocate()
-        delivered2.deallocate()
     }
 
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>) -> Disposable {
@@ -112,20 +103,8 @@ final private class ZipSink2<E1, E2, Result, Observer: ElementObserver>: ZipSink
         return Disposables.create(subscription1, subscription2)
     }
 
-    override func dequeueForDelivery() {
-        delivered1.initialize(to: queue1.dequeue())
-        delivered2.initialize(to: queue2.dequeue())
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move())
-    }
-
-    override func dequeuedResult() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = queue1.dequeue()
-        let element2 = queue2.dequeue()
-        return { try resultSelector(element1, element2) }
+    override func dequeuedResult() throws -> Result {
+        try resultSelector(queue1.dequeue(), queue2.dequeue())
     }
 
     override func countNonEmptyQueues() -> Int {
@@ -226,25 +205,14 @@ final private class Zip3<E1, E2, E3, Result>: Producer<Result> {
 final private class ZipSink3<E1, E2, E3, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3) throws -> Result
-    // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
-    // the one taken for the delivering call, initialized only between
-    // `dequeueForDelivery` and `deliveredResult`.
+    // `queueK`: source K's elements not yet zipped; used only with the right to run.
     private let queue1 = RingQueue<E1>()
     private let queue2 = RingQueue<E2>()
     private let queue3 = RingQueue<E3>()
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 3, completesWhenStarved: false, observer: observer, cancel: cancel)
-    }
-
-    deinit {
-        delivered1.deallocate()
-        delivered2.deallocate()
-        delivered3.deallocate()
     }
 
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>) -> Disposable {
@@ -254,22 +222,8 @@ final private class ZipSink3<E1, E2, E3, Result, Observer: ElementObserver>: Zip
         return Disposables.create([subscription1, subscription2, subscription3])
     }
 
-    override func dequeueForDelivery() {
-        delivered1.initialize(to: queue1.dequeue())
-        delivered2.initialize(to: queue2.dequeue())
-        delivered3.initialize(to: queue3.dequeue())
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move())
-    }
-
-    override func dequeuedResult() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = queue1.dequeue()
-        let element2 = queue2.dequeue()
-        let element3 = queue3.dequeue()
-        return { try resultSelector(element1, element2, element3) }
+    override func dequeuedResult() throws -> Result {
+        try resultSelector(queue1.dequeue(), queue2.dequeue(), queue3.dequeue())
     }
 
     override func countNonEmptyQueues() -> Int {
@@ -394,28 +348,15 @@ final private class Zip4<E1, E2, E3, E4, Result>: Producer<Result> {
 final private class ZipSink4<E1, E2, E3, E4, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4) throws -> Result
-    // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
-    // the one taken for the delivering call, initialized only between
-    // `dequeueForDelivery` and `deliveredResult`.
+    // `queueK`: source K's elements not yet zipped; used only with the right to run.
     private let queue1 = RingQueue<E1>()
     private let queue2 = RingQueue<E2>()
     private let queue3 = RingQueue<E3>()
     private let queue4 = RingQueue<E4>()
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 4, completesWhenStarved: false, observer: observer, cancel: cancel)
-    }
-
-    deinit {
-        delivered1.deallocate()
-        delivered2.deallocate()
-        delivered3.deallocate()
-        delivered4.deallocate()
     }
 
     func run(
@@ -431,24 +372,8 @@ final private class ZipSink4<E1, E2, E3, E4, Result, Observer: ElementObserver>:
         return Disposables.create([subscription1, subscription2, subscription3, subscription4])
     }
 
-    override func dequeueForDelivery() {
-        delivered1.initialize(to: queue1.dequeue())
-        delivered2.initialize(to: queue2.dequeue())
-        delivered3.initialize(to: queue3.dequeue())
-        delivered4.initialize(to: queue4.dequeue())
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move())
-    }
-
-    override func dequeuedResult() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = queue1.dequeue()
-        let element2 = queue2.dequeue()
-        let element3 = queue3.dequeue()
-        let element4 = queue4.dequeue()
-        return { try resultSelector(element1, element2, element3, element4) }
+    override func dequeuedResult() throws -> Result {
+        try resultSelector(queue1.dequeue(), queue2.dequeue(), queue3.dequeue(), queue4.dequeue())
     }
 
     override func countNonEmptyQueues() -> Int {
@@ -582,31 +507,16 @@ final private class Zip5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
 final private class ZipSink5<E1, E2, E3, E4, E5, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5) throws -> Result
-    // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
-    // the one taken for the delivering call, initialized only between
-    // `dequeueForDelivery` and `deliveredResult`.
+    // `queueK`: source K's elements not yet zipped; used only with the right to run.
     private let queue1 = RingQueue<E1>()
     private let queue2 = RingQueue<E2>()
     private let queue3 = RingQueue<E3>()
     private let queue4 = RingQueue<E4>()
     private let queue5 = RingQueue<E5>()
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let delivered5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 5, completesWhenStarved: false, observer: observer, cancel: cancel)
-    }
-
-    deinit {
-        delivered1.deallocate()
-        delivered2.deallocate()
-        delivered3.deallocate()
-        delivered4.deallocate()
-        delivered5.deallocate()
     }
 
     func run(
@@ -624,26 +534,8 @@ final private class ZipSink5<E1, E2, E3, E4, E5, Result, Observer: ElementObserv
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5])
     }
 
-    override func dequeueForDelivery() {
-        delivered1.initialize(to: queue1.dequeue())
-        delivered2.initialize(to: queue2.dequeue())
-        delivered3.initialize(to: queue3.dequeue())
-        delivered4.initialize(to: queue4.dequeue())
-        delivered5.initialize(to: queue5.dequeue())
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move(), delivered5.move())
-    }
-
-    override func dequeuedResult() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = queue1.dequeue()
-        let element2 = queue2.dequeue()
-        let element3 = queue3.dequeue()
-        let element4 = queue4.dequeue()
-        let element5 = queue5.dequeue()
-        return { try resultSelector(element1, element2, element3, element4, element5) }
+    override func dequeuedResult() throws -> Result {
+        try resultSelector(queue1.dequeue(), queue2.dequeue(), queue3.dequeue(), queue4.dequeue(), queue5.dequeue())
     }
 
     override func countNonEmptyQueues() -> Int {
@@ -786,34 +678,17 @@ final private class Zip6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
 final private class ZipSink6<E1, E2, E3, E4, E5, E6, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Result
-    // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
-    // the one taken for the delivering call, initialized only between
-    // `dequeueForDelivery` and `deliveredResult`.
+    // `queueK`: source K's elements not yet zipped; used only with the right to run.
     private let queue1 = RingQueue<E1>()
     private let queue2 = RingQueue<E2>()
     private let queue3 = RingQueue<E3>()
     private let queue4 = RingQueue<E4>()
     private let queue5 = RingQueue<E5>()
     private let queue6 = RingQueue<E6>()
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let delivered5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let delivered6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 6, completesWhenStarved: false, observer: observer, cancel: cancel)
-    }
-
-    deinit {
-        delivered1.deallocate()
-        delivered2.deallocate()
-        delivered3.deallocate()
-        delivered4.deallocate()
-        delivered5.deallocate()
-        delivered6.deallocate()
     }
 
     func run(
@@ -833,28 +708,8 @@ final private class ZipSink6<E1, E2, E3, E4, E5, E6, Result, Observer: ElementOb
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6])
     }
 
-    override func dequeueForDelivery() {
-        delivered1.initialize(to: queue1.dequeue())
-        delivered2.initialize(to: queue2.dequeue())
-        delivered3.initialize(to: queue3.dequeue())
-        delivered4.initialize(to: queue4.dequeue())
-        delivered5.initialize(to: queue5.dequeue())
-        delivered6.initialize(to: queue6.dequeue())
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move(), delivered5.move(), delivered6.move())
-    }
-
-    override func dequeuedResult() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = queue1.dequeue()
-        let element2 = queue2.dequeue()
-        let element3 = queue3.dequeue()
-        let element4 = queue4.dequeue()
-        let element5 = queue5.dequeue()
-        let element6 = queue6.dequeue()
-        return { try resultSelector(element1, element2, element3, element4, element5, element6) }
+    override func dequeuedResult() throws -> Result {
+        try resultSelector(queue1.dequeue(), queue2.dequeue(), queue3.dequeue(), queue4.dequeue(), queue5.dequeue(), queue6.dequeue())
     }
 
     override func countNonEmptyQueues() -> Int {
@@ -1006,9 +861,7 @@ final private class Zip7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
 final private class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
-    // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
-    // the one taken for the delivering call, initialized only between
-    // `dequeueForDelivery` and `deliveredResult`.
+    // `queueK`: source K's elements not yet zipped; used only with the right to run.
     private let queue1 = RingQueue<E1>()
     private let queue2 = RingQueue<E2>()
     private let queue3 = RingQueue<E3>()
@@ -1016,27 +869,10 @@ final private class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer: Eleme
     private let queue5 = RingQueue<E5>()
     private let queue6 = RingQueue<E6>()
     private let queue7 = RingQueue<E7>()
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let delivered5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let delivered6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
-    private let delivered7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 7, completesWhenStarved: false, observer: observer, cancel: cancel)
-    }
-
-    deinit {
-        delivered1.deallocate()
-        delivered2.deallocate()
-        delivered3.deallocate()
-        delivered4.deallocate()
-        delivered5.deallocate()
-        delivered6.deallocate()
-        delivered7.deallocate()
     }
 
     func run(
@@ -1058,30 +894,8 @@ final private class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer: Eleme
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6, subscription7])
     }
 
-    override func dequeueForDelivery() {
-        delivered1.initialize(to: queue1.dequeue())
-        delivered2.initialize(to: queue2.dequeue())
-        delivered3.initialize(to: queue3.dequeue())
-        delivered4.initialize(to: queue4.dequeue())
-        delivered5.initialize(to: queue5.dequeue())
-        delivered6.initialize(to: queue6.dequeue())
-        delivered7.initialize(to: queue7.dequeue())
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move(), delivered5.move(), delivered6.move(), delivered7.move())
-    }
-
-    override func dequeuedResult() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = queue1.dequeue()
-        let element2 = queue2.dequeue()
-        let element3 = queue3.dequeue()
-        let element4 = queue4.dequeue()
-        let element5 = queue5.dequeue()
-        let element6 = queue6.dequeue()
-        let element7 = queue7.dequeue()
-        return { try resultSelector(element1, element2, element3, element4, element5, element6, element7) }
+    override func dequeuedResult() throws -> Result {
+        try resultSelector(queue1.dequeue(), queue2.dequeue(), queue3.dequeue(), queue4.dequeue(), queue5.dequeue(), queue6.dequeue(), queue7.dequeue())
     }
 
     override func countNonEmptyQueues() -> Int {
@@ -1242,9 +1056,7 @@ final private class Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Resul
 final private class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer: ElementObserver>: ZipSink<Result, Observer>
     where Observer.Element == Result {
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
-    // `queueK`: source K's elements not yet zipped (guarded by `lock`). `deliveredK`:
-    // the one taken for the delivering call, initialized only between
-    // `dequeueForDelivery` and `deliveredResult`.
+    // `queueK`: source K's elements not yet zipped; used only with the right to run.
     private let queue1 = RingQueue<E1>()
     private let queue2 = RingQueue<E2>()
     private let queue3 = RingQueue<E3>()
@@ -1253,29 +1065,10 @@ final private class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer: E
     private let queue6 = RingQueue<E6>()
     private let queue7 = RingQueue<E7>()
     private let queue8 = RingQueue<E8>()
-    private let delivered1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let delivered2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let delivered3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let delivered4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let delivered5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let delivered6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
-    private let delivered7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
-    private let delivered8 = UnsafeMutablePointer<E8>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 8, completesWhenStarved: false, observer: observer, cancel: cancel)
-    }
-
-    deinit {
-        delivered1.deallocate()
-        delivered2.deallocate()
-        delivered3.deallocate()
-        delivered4.deallocate()
-        delivered5.deallocate()
-        delivered6.deallocate()
-        delivered7.deallocate()
-        delivered8.deallocate()
     }
 
     func run(
@@ -1299,32 +1092,8 @@ final private class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer: E
         return Disposables.create([subscription1, subscription2, subscription3, subscription4, subscription5, subscription6, subscription7, subscription8])
     }
 
-    override func dequeueForDelivery() {
-        delivered1.initialize(to: queue1.dequeue())
-        delivered2.initialize(to: queue2.dequeue())
-        delivered3.initialize(to: queue3.dequeue())
-        delivered4.initialize(to: queue4.dequeue())
-        delivered5.initialize(to: queue5.dequeue())
-        delivered6.initialize(to: queue6.dequeue())
-        delivered7.initialize(to: queue7.dequeue())
-        delivered8.initialize(to: queue8.dequeue())
-    }
-
-    override func deliveredResult() throws -> Result {
-        try resultSelector(delivered1.move(), delivered2.move(), delivered3.move(), delivered4.move(), delivered5.move(), delivered6.move(), delivered7.move(), delivered8.move())
-    }
-
-    override func dequeuedResult() -> () throws -> Result {
-        let resultSelector = self.resultSelector
-        let element1 = queue1.dequeue()
-        let element2 = queue2.dequeue()
-        let element3 = queue3.dequeue()
-        let element4 = queue4.dequeue()
-        let element5 = queue5.dequeue()
-        let element6 = queue6.dequeue()
-        let element7 = queue7.dequeue()
-        let element8 = queue8.dequeue()
-        return { try resultSelector(element1, element2, element3, element4, element5, element6, element7, element8) }
+    override func dequeuedResult() throws -> Result {
+        try resultSelector(queue1.dequeue(), queue2.dequeue(), queue3.dequeue(), queue4.dequeue(), queue5.dequeue(), queue6.dequeue(), queue7.dequeue(), queue8.dequeue())
     }
 
     override func countNonEmptyQueues() -> Int {

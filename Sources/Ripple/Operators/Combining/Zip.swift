@@ -67,15 +67,15 @@ extension ObservableType {
 /// ends.
 ///
 /// A subclass keeps a ``RingQueue`` per source, hands it to that source's
-/// ``ZipInput``, and implements the ways to take one group out of the queues.
-/// Everything here runs under ``CombiningSink/lock`` unless said otherwise.
+/// ``ZipInput``, and takes one group out of the queues (``dequeuedResult()``).
+/// Everything here runs with the right to run (see ``CombiningSink``) unless said
+/// otherwise.
 class ZipSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer> where Observer.Element == Result {
     /// How many sources there are.
     final let arity: Int
     // RxSwift's rule for the collection form: the sequence also completes when a source
     // sends an element while every other has completed and some queue is empty.
     private let completesWhenStarved: Bool
-    // Guarded by `lock`.
     private var isDone: [Bool]
     private var doneCount = 0
     private var nonEmptyCount = 0
@@ -87,25 +87,13 @@ class ZipSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer
         super.init(observer: observer, cancel: cancel)
     }
 
-    /// Under the lock, with the right to deliver: takes the front element of every
-    /// queue into the storage that ``deliveredResult()`` reads.
-    func dequeueForDelivery() {
+    /// Takes the front element of every queue (each holds one) and returns the
+    /// selector's result for them.
+    func dequeuedResult() throws -> Result {
         abstractMethod()
     }
 
-    /// Outside the lock, with the right to deliver: the result for the elements
-    /// ``dequeueForDelivery()`` took (which it consumes).
-    func deliveredResult() throws -> Result {
-        abstractMethod()
-    }
-
-    /// Under the lock, when another call is delivering: takes the front element of
-    /// every queue and returns a closure computing their result.
-    func dequeuedResult() -> () throws -> Result {
-        abstractMethod()
-    }
-
-    /// Under the lock: how many queues hold an element.
+    /// How many queues hold an element.
     func countNonEmptyQueues() -> Int {
         abstractMethod()
     }
@@ -117,57 +105,63 @@ class ZipSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer
         return input.subscription
     }
 
-    /// Source `index` sent `element`, to be queued in `queue`.
+    /// Source `index` sent `element`, to be queued in `queue`. Called by the source,
+    /// outside the right to run.
+    @inline(__always)
     final func receive<Element>(_ element: Element, into queue: RingQueue<Element>, from index: Int) {
-        let step: CombiningStep = lock.withLock {
-            if stopped {
-                return .none
-            }
-            queue.enqueue(element)
-            if queue.count == 1 {
-                nonEmptyCount += 1
-            }
-            if nonEmptyCount < arity {
-                if completesWhenStarved && doneCount == arity - 1 {
-                    stopped = true
-                    return .complete
-                }
-                return .none
-            }
-            let claimed = claimOrLeave({ dequeuedResult() })
-            if claimed {
-                dequeueForDelivery()
-            }
-            nonEmptyCount = countNonEmptyQueues()
-            return claimed ? .deliver : .none
+        if tryToRun() {
+            zip(element, into: queue, from: index)
+            doneRunning()
+        } else {
+            leave(element, into: queue, from: index)
         }
-        switch step {
-        case .none:
+    }
+
+    // Out of line: only a call that meets another one builds a closure.
+    @inline(never)
+    private func leave<Element>(_ element: Element, into queue: RingQueue<Element>, from index: Int) {
+        leave { self.zip(element, into: queue, from: index) }
+    }
+
+    private func zip<Element>(_ element: Element, into queue: RingQueue<Element>, from index: Int) {
+        if stopped {
             return
-        case .deliver:
-            deliver { try deliveredResult() }
-        case .complete:
-            sendCompleted()
         }
+        queue.enqueue(element)
+        if queue.count == 1 {
+            nonEmptyCount += 1
+        }
+        if nonEmptyCount < arity {
+            if completesWhenStarved && doneCount == arity - 1 {
+                complete()
+            }
+            return
+        }
+        let result: Result
+        do {
+            result = try dequeuedResult()
+        } catch {
+            fail(error)
+            return
+        }
+        nonEmptyCount = countNonEmptyQueues()
+        forwardOn(next: result)
     }
 
     /// Source `index` completed: the sequence completes once every source has.
     @inline(never)
     final func sourceCompleted(_ index: Int) {
-        let complete: Bool = lock.withLock {
-            if stopped || isDone[index] {
-                return false
-            }
-            isDone[index] = true
-            doneCount += 1
-            if doneCount == arity {
-                stopped = true
-                return true
-            }
-            return false
+        run { self.markCompleted(index) }
+    }
+
+    private func markCompleted(_ index: Int) {
+        if stopped || isDone[index] {
+            return
         }
-        if complete {
-            sendCompleted()
+        isDone[index] = true
+        doneCount += 1
+        if doneCount == arity {
+            complete()
         }
     }
 }
@@ -226,10 +220,7 @@ final private class ZipCollection<SourceElement, Result>: Producer<Result> {
 /// A queue per source; each group becomes the array handed to the selector.
 final private class ZipCollectionSink<SourceElement, Result, Observer: ElementObserver>: ZipSink<Result, Observer> where Observer.Element == Result {
     private let resultSelector: ([SourceElement]) throws -> Result
-    // Guarded by `lock`.
     private let queues: [RingQueue<SourceElement>]
-    // The group for the call delivering; used only by the call holding that right.
-    private var delivered: [SourceElement] = []
 
     init(sources: [Observable<SourceElement>], resultSelector: @escaping ([SourceElement]) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -259,20 +250,8 @@ final private class ZipCollectionSink<SourceElement, Result, Observer: ElementOb
         }
     }
 
-    override func dequeueForDelivery() {
-        delivered = dequeueGroup()
-    }
-
-    override func deliveredResult() throws -> Result {
-        let group = delivered
-        delivered = []
-        return try resultSelector(group)
-    }
-
-    override func dequeuedResult() -> () throws -> Result {
-        let group = dequeueGroup()
-        let resultSelector = self.resultSelector
-        return { try resultSelector(group) }
+    override func dequeuedResult() throws -> Result {
+        try resultSelector(dequeueGroup())
     }
 
     override func countNonEmptyQueues() -> Int {

@@ -756,6 +756,51 @@ extension RippleTests {
             second.release()
         }
 
+        @Test func anElementFromAnotherThreadDuringTheSelectorIsLeftAndSentBeforeTheFirstCallReturns() {
+            let first = ThreadedSource()
+            let second = ThreadedSource()
+            let inSelector = DispatchSemaphore(value: 0)
+            let otherCallReturned = DispatchSemaphore(value: 0)
+            let otherCallDidNotWait = Counter()
+            let firstCallReturned = Counter()
+            let observer = SerialCheckingObserver<Int>()
+            let subscription = Observable.combineLatest(first.observable, second.observable) { (a: Int, b: Int) -> Int in
+                if a == 1 && b == 10 {
+                    inSelector.signal()
+                    // The other thread's call must leave its element and return
+                    // while this call is still computing.
+                    if otherCallReturned.wait(timeout: .now() + 5) == .success {
+                        otherCallDidNotWait.increment()
+                    }
+                }
+                return a + b
+            }
+            .subscribe(observer)
+            second.send(10)
+            runConcurrently([
+                {
+                    first.send(1)
+                    // The element left by the other thread went out before this
+                    // call gave the right to run back.
+                    if observer.elements == [11, 21] {
+                        firstCallReturned.increment()
+                    }
+                },
+                {
+                    _ = inSelector.wait(timeout: .now() + 5)
+                    second.send(20)
+                    otherCallReturned.signal()
+                },
+            ])
+            #expect(otherCallDidNotWait.value == 1)
+            #expect(firstCallReturned.value == 1)
+            #expect(observer.elements == [11, 21])
+            #expect(observer.overlaps == 0)
+            subscription.dispose()
+            first.release()
+            second.release()
+        }
+
         @Test func aDisposeFromAThirdThreadWhileTwoThreadsSendEndsCleanly() {
             let first = ThreadedSource()
             let second = ThreadedSource()

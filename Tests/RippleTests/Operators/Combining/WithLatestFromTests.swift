@@ -180,6 +180,43 @@ extension RippleTests {
             }
         }
 
+        @Test func aSecondElementFromAnotherThreadDuringTheSelectorIsKeptForTheNextFirstElement() {
+            let first = ThreadedSource()
+            let second = ThreadedSource()
+            let inSelector = DispatchSemaphore(value: 0)
+            let otherCallReturned = DispatchSemaphore(value: 0)
+            let otherCallDidNotWait = Counter()
+            let observer = SerialCheckingObserver<Int>()
+            let subscription = first.observable.withLatestFrom(second.observable) { (a: Int, b: Int) -> Int in
+                if a == 1 {
+                    inSelector.signal()
+                    if otherCallReturned.wait(timeout: .now() + 5) == .success {
+                        otherCallDidNotWait.increment()
+                    }
+                }
+                return a + b
+            }
+            .subscribe(observer)
+            second.send(10)
+            runConcurrently([
+                { first.send(1) },
+                {
+                    _ = inSelector.wait(timeout: .now() + 5)
+                    second.send(20)
+                    otherCallReturned.signal()
+                },
+            ])
+            first.send(2)
+            #expect(otherCallDidNotWait.value == 1)
+            // The result being computed used the element stored before it; the next
+            // one sees the element sent meanwhile.
+            #expect(observer.elements == [11, 22])
+            #expect(observer.overlaps == 0)
+            subscription.dispose()
+            first.release()
+            second.release()
+        }
+
         @Test func aDisposeFromAnotherThreadWhileBothSendEndsCleanly() {
             let first = ThreadedSource()
             let second = ThreadedSource()

@@ -634,6 +634,48 @@ extension RippleTests {
             second.release()
         }
 
+        @Test func elementsFromAnotherThreadDuringTheSelectorAreLeftAndZippedBeforeTheFirstCallReturns() {
+            let first = ThreadedSource()
+            let second = ThreadedSource()
+            let inSelector = DispatchSemaphore(value: 0)
+            let otherCallsReturned = DispatchSemaphore(value: 0)
+            let otherCallsDidNotWait = Counter()
+            let firstCallSawBoth = Counter()
+            let observer = SerialCheckingObserver<Int>()
+            let subscription = Observable.zip(first.observable, second.observable) { (a: Int, b: Int) -> Int in
+                if a == 1 {
+                    inSelector.signal()
+                    if otherCallsReturned.wait(timeout: .now() + 5) == .success {
+                        otherCallsDidNotWait.increment()
+                    }
+                }
+                return a + b
+            }
+            .subscribe(observer)
+            first.send(1)
+            runConcurrently([
+                {
+                    second.send(10)
+                    if observer.elements == [11, 22] {
+                        firstCallSawBoth.increment()
+                    }
+                },
+                {
+                    _ = inSelector.wait(timeout: .now() + 5)
+                    first.send(2)
+                    second.send(20)
+                    otherCallsReturned.signal()
+                },
+            ])
+            #expect(otherCallsDidNotWait.value == 1)
+            #expect(firstCallSawBoth.value == 1)
+            #expect(observer.elements == [11, 22])
+            #expect(observer.overlaps == 0)
+            subscription.dispose()
+            first.release()
+            second.release()
+        }
+
         @Test func aDisposeFromAThirdThreadWhileTwoThreadsSendEndsCleanly() {
             let first = ThreadedSource()
             let second = ThreadedSource()

@@ -157,8 +157,8 @@ class InnerSubscription {
     /// to dispose after the lock. Call with the sink's `lock` held.
     final func finishLocked() -> Disposable? {
         isFinished = true
-        let subscription = self.subscription
-        self.subscription = nil
-        return subscription
+        // Moved out rather than copied and cleared: a `Disposable?` is an existential,
+        // whose copies go through its type's value witnesses.
+        return subscription.take()
     }
 }

@@ -241,8 +241,10 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     /// The outer sequence has completed.
     @exclusivity(unchecked) private var sourceCompleted = false
     /// The running inner subscriptions, oldest first; `innersDisposed` once disposed.
+    /// The list holds each through the one before it (`firstInner`, then `next`), so
+    /// `lastInner` (like each `previous`) need not retain it.
     @exclusivity(unchecked) private var firstInner: MergeInnerLink?
-    @exclusivity(unchecked) private var lastInner: MergeInnerLink?
+    @exclusivity(unchecked) private unowned(unsafe) var lastInner: MergeInnerLink?
     @exclusivity(unchecked) private var innersDisposed = false
     /// Mapped inner sequences waiting for a free slot (only with a limit), from
     /// `waitingHead` on; `waitingCount` of them, counted apart so that the paths without
@@ -535,7 +537,10 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
 /// Its mutable state belongs to the sink: read and written only under the sink's
 /// `lock`, which is also why the runtime exclusivity checks are skipped.
 private class MergeInnerLink: InnerSubscription {
-    @exclusivity(unchecked) final var previous: MergeInnerLink?
+    /// The inner subscription before this one. Not retained: while this one is in the
+    /// list, the one before it is too, and holds this one through `next`; so linking
+    /// and unlinking touch half the reference counts.
+    @exclusivity(unchecked) final unowned(unsafe) var previous: MergeInnerLink?
     @exclusivity(unchecked) final var next: MergeInnerLink?
 }
 

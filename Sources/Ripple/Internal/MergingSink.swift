@@ -142,16 +142,18 @@ class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Ob
 /// taking and disposing their subscriptions, and merge's list of them) needs no lookup
 /// of a generic type's metadata.
 ///
+/// A ``TrampolineWork`` so that an inner subscription can be its own work item on the
+/// current thread's trampoline: `merge` with a limit subscribes a waiting inner sequence
+/// that way, without allocating.
+///
 /// Its mutable state belongs to the sink: read and written only under the sink's
 /// `lock`, which is also why the runtime exclusivity checks are skipped.
-class InnerSubscription {
+class InnerSubscription: TrampolineWork {
     /// The subscription to the inner sequence, once `subscribe` has returned and until
     /// the inner subscription finishes.
     @exclusivity(unchecked) final var subscription: Disposable?
     /// The inner sequence ended, was replaced, or the sink's subscriptions were disposed.
     @exclusivity(unchecked) final var isFinished = false
-
-    init() {}
 
     /// Marks this inner subscription finished and takes its subscription, for the caller
     /// to dispose after the lock. Call with the sink's `lock` held.

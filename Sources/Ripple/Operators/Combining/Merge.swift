@@ -246,12 +246,12 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     @exclusivity(unchecked) private var firstInner: MergeInnerLink?
     @exclusivity(unchecked) private unowned(unsafe) var lastInner: MergeInnerLink?
     @exclusivity(unchecked) private var innersDisposed = false
-    /// Mapped inner sequences waiting for a free slot (only with a limit), from
-    /// `waitingHead` on; `waitingCount` of them, counted apart so that the paths without
-    /// a limit never touch the generic array.
-    @exclusivity(unchecked) private var waiting: [Source] = []
-    @exclusivity(unchecked) private var waitingHead = 0
-    @exclusivity(unchecked) private var waitingCount = 0
+    /// Mapped inner sequences waiting for a free slot (only with a limit), oldest
+    /// first: each already in the inner observer that will subscribe to it, linked
+    /// through `next` (an inner subscription is in one list at a time), so that queueing
+    /// touches no generic collection.
+    @exclusivity(unchecked) private var firstWaiting: MergeInnerLink?
+    @exclusivity(unchecked) private unowned(unsafe) var lastWaiting: MergeInnerLink?
 
     init(selector: @escaping (SourceElement) throws -> Source, maxConcurrent: Int, skipWhileActive: Bool, observer: Observer, cancel: Cancelable) {
         self.selector = selector
@@ -277,7 +277,12 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
                 break
             }
             var inner: Inner?
-            lock.withLock { inner = makeInner() }
+            lock.withLock {
+                inner = makeInner()
+                if let inner {
+                    linkLocked(inner)
+                }
+            }
             guard let inner else { break }
             inner.subscribe(to: source)
         }
@@ -296,8 +301,14 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
 
     private func disposeSubscriptions() {
         sourceSubscription.dispose()
+        var waiting: MergeInnerLink?
         let subscriptions: [Disposable] = lock.withLock {
             innersDisposed = true
+            // The waiting inner observers will never subscribe: dropped below, which
+            // also ends their references to this sink.
+            waiting = firstWaiting
+            firstWaiting = nil
+            lastWaiting = nil
             var subscriptions: [Disposable] = []
             while let inner = firstInner {
                 if let subscription = removeLocked(inner) {
@@ -308,6 +319,11 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
         }
         for subscription in subscriptions {
             subscription.dispose()
+        }
+        // One by one: releasing the head alone would free the queue recursively.
+        while let inner = waiting {
+            waiting = inner.next
+            inner.next = nil
         }
     }
 
@@ -321,9 +337,10 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
             }
             if activeCount < maxConcurrent {
                 inner = makeInner()
-                if inner == nil {
+                guard let inner else {
                     return .ignore
                 }
+                linkLocked(inner)
                 activeCount += 1
                 return .subscribe
             }
@@ -402,53 +419,62 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
         }
     }
 
-    /// Queues a mapped inner sequence; subscribes to it at once if a slot freed up
-    /// while the selector ran.
+    /// Queues a mapped inner sequence; subscribes to the oldest waiting one at once if
+    /// a slot freed up while the selector ran.
     @inline(never)
     private func enqueue(_ source: Source) {
-        var inner: Inner?
-        var next: Source?
+        var next: MergeInnerLink?
         lock.withLock {
-            if isStopped {
+            // Once the subscriptions are disposed, nothing waiting would be subscribed.
+            if isStopped || innersDisposed {
                 return
             }
-            waiting.append(source)
-            waitingCount += 1
-            if activeCount < maxConcurrent, let newInner = makeInner() {
-                inner = newInner
-                next = dequeueWaiting()
+            let inner = innerType.init(parent: self)
+            inner.waitingSource = source
+            if let lastWaiting {
+                lastWaiting.next = inner
+            } else {
+                firstWaiting = inner
+            }
+            lastWaiting = inner
+            if activeCount < maxConcurrent {
+                next = dequeueWaitingLocked()
                 activeCount += 1
             }
         }
-        if let inner {
-            inner.subscribe(to: next.unsafelyUnwrapped)
-        }
+        next?.subscribeToWaitingSource()
     }
 
-    /// The oldest waiting inner sequence; call with `lock` held and `waitingCount > 0`.
-    private func dequeueWaiting() -> Source {
-        let source = waiting[waitingHead]
-        waitingHead += 1
-        waitingCount -= 1
-        if waitingCount == 0 {
-            waiting.removeAll(keepingCapacity: true)
-            waitingHead = 0
-        } else if waitingHead >= 32, waitingHead * 2 >= waiting.count {
-            waiting.removeFirst(waitingHead)
-            waitingHead = 0
+    /// Takes the oldest waiting inner subscription out of the queue and into the list
+    /// of running ones; `nil` when none waits or the subscriptions are disposed. Call
+    /// with `lock` held.
+    private func dequeueWaitingLocked() -> MergeInnerLink? {
+        guard !innersDisposed, let inner = firstWaiting else {
+            return nil
         }
-        return source
+        firstWaiting = inner.next
+        if firstWaiting == nil {
+            lastWaiting = nil
+        }
+        inner.next = nil
+        linkLocked(inner)
+        return inner
     }
 
     // MARK: Inner subscriptions
 
-    /// A new inner observer, at the end of the list; `nil` once the sink's
-    /// subscriptions are disposed. Call with `lock` held.
+    /// A new inner observer; `nil` once the sink's subscriptions are disposed. Call with
+    /// `lock` held.
     private func makeInner() -> Inner? {
         if innersDisposed {
             return nil
         }
-        let inner = innerType.init(parent: self)
+        return innerType.init(parent: self)
+    }
+
+    /// Puts `inner` at the end of the list of running inner subscriptions. Call with
+    /// `lock` held.
+    private func linkLocked(_ inner: MergeInnerLink) {
         inner.previous = lastInner
         if let lastInner {
             lastInner.next = inner
@@ -456,7 +482,6 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
             firstInner = inner
         }
         lastInner = inner
-        return inner
     }
 
     /// Takes `inner` out of the list, marks it finished and takes its subscription, for
@@ -479,17 +504,21 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
         return inner.finishLocked()
     }
 
-    /// Subscribes `inner` to `source` through the current thread's trampoline: at once
-    /// when no trampoline runs on this thread, otherwise once the work queued before it
-    /// is done. An inner sequence that completes synchronously thus never subscribes
-    /// the next one from inside its own completion, however many are queued.
+    /// Lets `inner` subscribe to its waiting sequence through the current thread's
+    /// trampoline: at once when no trampoline runs on this thread, otherwise once the
+    /// work queued before it is done (as `CurrentThreadScheduler.schedule` would, but
+    /// the inner subscription is its own work item, so nothing is allocated). An inner
+    /// sequence that completes synchronously thus never subscribes the next one from
+    /// inside its own completion, however many are queued.
     @inline(never)
-    private func subscribeOnTrampoline(_ inner: Inner, to source: Source) {
-        _ = CurrentThreadScheduler.instance.schedule((self, inner, source)) { sink, inner, source in
-            if !sink.isDisposed {
-                inner.subscribe(to: source)
+    private func subscribeOnTrampoline(_ inner: MergeInnerLink) {
+        let trampoline = Trampoline.forCurrentThread()
+        if trampoline.isActive {
+            trampoline.enqueue(inner)
+        } else {
+            trampoline.runActive {
+                inner.run(on: trampoline)
             }
-            return Disposables.create()
         }
     }
 
@@ -501,16 +530,14 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
 
     func innerCompleted(_ inner: MergeInnerLink) {
         var finished: Disposable?
-        var nextInner: Inner?
-        var nextSource: Source?
+        var next: MergeInnerLink?
         let outcome: MergeInnerEnd = lock.withLock {
             finished = removeLocked(inner)
             if isStopped {
                 return .nothing
             }
-            if waitingCount > 0, let newInner = makeInner() {
-                nextInner = newInner
-                nextSource = dequeueWaiting()
+            if firstWaiting != nil, let waiting = dequeueWaitingLocked() {
+                next = waiting
                 return .subscribeWaiting
             }
             activeCount -= 1
@@ -524,7 +551,7 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
         case .nothing:
             break
         case .subscribeWaiting:
-            subscribeOnTrampoline(nextInner.unsafelyUnwrapped, to: nextSource.unsafelyUnwrapped)
+            subscribeOnTrampoline(next.unsafelyUnwrapped)
         case .complete:
             end(failing: nil)
         }
@@ -537,10 +564,17 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
 /// Its mutable state belongs to the sink: read and written only under the sink's
 /// `lock`, which is also why the runtime exclusivity checks are skipped.
 private class MergeInnerLink: InnerSubscription {
-    /// The inner subscription before this one. Not retained: while this one is in the
+    /// Subscribes to the inner sequence that waited for a free slot.
+    func subscribeToWaitingSource() {
+        abstractMethod()
+    }
+
+    /// The inner subscription before this one in the list of running ones. Not retained: while this one is in the
     /// list, the one before it is too, and holds this one through `next`; so linking
     /// and unlinking touch half the reference counts.
     @exclusivity(unchecked) final unowned(unsafe) var previous: MergeInnerLink?
+    /// The next inner subscription in the list of running ones, or in the queue of
+    /// waiting ones.
     @exclusivity(unchecked) final var next: MergeInnerLink?
 }
 
@@ -549,6 +583,10 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
     typealias Element = Observer.Element
 
     private let parent: MergeSink<SourceElement, Observer>
+    /// The inner sequence to subscribe to once a slot is free. Guarded by
+    /// `parent.lock` until the inner subscription leaves the queue; then read once by
+    /// the call that subscribes.
+    @exclusivity(unchecked) var waitingSource: Observable<Element>?
 
     // `required` so that the sink can allocate through a stored metatype.
     required init(parent: MergeSink<SourceElement, Observer>) {
@@ -559,6 +597,19 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
     /// inner observer so that the metadata `subscribe` needs for it comes from `self`.
     func subscribe(to source: Observable<Element>) {
         parent.keep(source.subscribe(elementObserver: self), of: self)
+    }
+
+    override func subscribeToWaitingSource() {
+        subscribe(to: waitingSource.take().unsafelyUnwrapped)
+    }
+
+    /// Subscribes to the waiting inner sequence from the trampoline, unless the sink was
+    /// disposed meanwhile.
+    override func run(on trampoline: Trampoline) {
+        let source = waitingSource.take().unsafelyUnwrapped
+        if !parent.isDisposed {
+            subscribe(to: source)
+        }
     }
 
     func on(next element: Element) {

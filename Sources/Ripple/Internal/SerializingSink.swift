@@ -1,6 +1,6 @@
 /// A sink that hears from several threads and acts outside its lock, one action at a
 /// time, through ``SerializedActions``: the driving code that `debounce`, `throttle`,
-/// `buffer` and `window` share.
+/// `buffer` and `window` share, and, through ``MergingSink``, `merge` and `switchLatest`.
 ///
 /// A subclass names what it may have to do in an `Action` enum, keeps its own state
 /// beside ``actions`` under ``lock``, and overrides ``perform(_:)``. Each of its calls
@@ -37,11 +37,14 @@
 class SerializingSink<Observer: ElementObserver, Action>: Sink<Observer> {
     /// Guards ``actions`` and the subclass's own mutable state.
     final let lock = Lock()
+    // The two properties below are touched only with `lock` held, so no two accesses
+    // can overlap: the runtime's exclusivity checks (a call into the runtime per access,
+    // twice per element on the per-element paths) are skipped.
     /// Who may act, and what waits for it. Guarded by ``lock``.
-    final var actions = SerializedActions<Action>()
+    @exclusivity(unchecked) final var actions = SerializedActions<Action>()
     /// Set once the sink has decided to end the sequence: it then decides nothing more.
     /// Guarded by ``lock``.
-    final var isStopped = false
+    @exclusivity(unchecked) final var isStopped = false
 
     /// Does what another call decided and left in ``actions``. Called outside `lock`,
     /// by the call that holds the right to act, so never by two threads at once.

@@ -191,33 +191,35 @@ final private class MergeArray<Element>: Producer<Element> {
     }
 }
 
-/// What a ``MergeSink`` call that could not act leaves for the call that can.
-private enum MergeAction<Element> {
-    case next(Element)
-    case error(Swift.Error)
-    case completed
+/// What to do with an element of the outer sequence, decided under the lock. Not
+/// generic, so that deciding needs no type metadata: the inner observer to subscribe
+/// travels beside it.
+private enum MergeOuterDecision {
+    case ignore
+    case subscribe
+    case enqueue
 }
 
-/// What to do with an element of the outer sequence, decided under the lock.
-private enum MergeOuterDecision<SourceElement, Observer: ElementObserver> {
-    case ignore
-    case subscribe(MergeInner<SourceElement, Observer>)
-    case enqueue
+/// What to do once an inner sequence has completed, decided under the lock.
+private enum MergeInnerEnd {
+    case nothing
+    case subscribeWaiting
+    case complete
 }
 
 /// One subscription to a merging operator.
 ///
 /// Events come from the outer sequence and from every running inner sequence, on any
 /// threads. The state below is guarded by `lock`; downstream calls happen outside it,
-/// one at a time, through `actions`: a call that finds another call forwarding leaves
-/// its event in the queue for that call, so downstream never sees two calls at once
-/// and sees them in the order they were decided. The uncontended element path takes
-/// the lock twice (claim, release) and allocates nothing.
+/// one at a time, through the ``MergingSink`` it is: a call that finds another call
+/// forwarding leaves its event for that call, so downstream never sees two calls at
+/// once and sees them in the order they were decided. The uncontended element path
+/// takes the lock twice (claim, release) and allocates nothing.
 ///
 /// The inner subscriptions form a list under the same lock (each ``MergeInner`` is an
 /// inner sequence's observer and the holder of its subscription), so starting and
 /// ending an inner sequence costs no lock or allocation beyond the sink's own.
-final private class MergeSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class MergeSink<SourceElement, Observer: ElementObserver>: MergingSink<Observer>, ElementObserver {
     typealias Element = SourceElement
     typealias Source = Observable<Observer.Element>
     typealias Inner = MergeInner<SourceElement, Observer>
@@ -226,29 +228,36 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Sink<Ob
     private let maxConcurrent: Int
     private let skipWhileActive: Bool
     private let sourceSubscription = SingleAssignmentDisposable()
+    /// `Inner.self`, looked up once. Allocating through this stored metatype takes the
+    /// class's metadata from it, where writing `Inner(parent:)` in this unspecialised
+    /// generic code would look `MergeInner<SourceElement, Observer>` up in the runtime's
+    /// cache for every inner subscription (a few hundred instructions).
+    private let innerType: Inner.Type
 
-    let lock = Lock()
-    // Guarded by `lock`.
+    // Guarded by `lock`; no two accesses overlap, so the runtime exclusivity checks are
+    // skipped.
     /// Inner sequences subscribed, or about to be (counted before the selector runs).
-    private var activeCount = 0
+    @exclusivity(unchecked) private var activeCount = 0
     /// The outer sequence has completed.
-    private var sourceCompleted = false
-    /// A terminal event has been decided: nothing else is forwarded.
-    private var isStopped = false
+    @exclusivity(unchecked) private var sourceCompleted = false
     /// The running inner subscriptions, oldest first; `innersDisposed` once disposed.
-    private var firstInner: Inner?
-    private var lastInner: Inner?
-    private var innersDisposed = false
-    /// Mapped inner sequences waiting for a free slot (only with a limit), from
-    /// `waitingHead` on.
-    private var waiting: [Source] = []
-    private var waitingHead = 0
-    private var actions = SerializedActions<MergeAction<Observer.Element>>()
+    /// The list holds each through the one before it (`firstInner`, then `next`), so
+    /// `lastInner` (like each `previous`) need not retain it.
+    @exclusivity(unchecked) private var firstInner: MergeInnerLink?
+    @exclusivity(unchecked) private unowned(unsafe) var lastInner: MergeInnerLink?
+    @exclusivity(unchecked) private var innersDisposed = false
+    /// Mapped inner sequences waiting for a free slot (only with a limit), oldest
+    /// first: each already in the inner observer that will subscribe to it, linked
+    /// through `next` (an inner subscription is in one list at a time), so that queueing
+    /// touches no generic collection.
+    @exclusivity(unchecked) private var firstWaiting: MergeInnerLink?
+    @exclusivity(unchecked) private unowned(unsafe) var lastWaiting: MergeInnerLink?
 
     init(selector: @escaping (SourceElement) throws -> Source, maxConcurrent: Int, skipWhileActive: Bool, observer: Observer, cancel: Cancelable) {
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         self.skipWhileActive = skipWhileActive
+        self.innerType = Inner.self
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -267,34 +276,43 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Sink<Ob
             if isDisposed {
                 break
             }
-            let inner: Inner? = lock.withLock { makeInner() }
+            var inner: Inner?
+            lock.withLock {
+                inner = makeInner()
+                if let inner {
+                    linkLocked(inner)
+                }
+            }
             guard let inner else { break }
-            subscribe(inner, to: source)
+            inner.subscribe(to: source)
         }
         let complete: Bool = lock.withLock {
             sourceCompleted = true
             if isStopped || activeCount > 0 {
                 return false
             }
-            return stop(with: .completed)
+            return stopLocked(failing: nil)
         }
         if complete {
-            forwardCompletedAndDispose()
-            actionDone()
+            end(failing: nil)
         }
         return Disposables.create(with: disposeSubscriptions)
     }
 
     private func disposeSubscriptions() {
         sourceSubscription.dispose()
+        var waiting: MergeInnerLink?
         let subscriptions: [Disposable] = lock.withLock {
             innersDisposed = true
+            // The waiting inner observers will never subscribe: dropped below, which
+            // also ends their references to this sink.
+            waiting = firstWaiting
+            firstWaiting = nil
+            lastWaiting = nil
             var subscriptions: [Disposable] = []
             while let inner = firstInner {
-                unlink(inner)
-                if let subscription = inner.subscription {
+                if let subscription = removeLocked(inner) {
                     subscriptions.append(subscription)
-                    inner.subscription = nil
                 }
             }
             return subscriptions
@@ -302,19 +320,29 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Sink<Ob
         for subscription in subscriptions {
             subscription.dispose()
         }
+        // One by one: releasing the head alone would free the queue recursively.
+        while let inner = waiting {
+            waiting = inner.next
+            inner.next = nil
+        }
     }
 
     // MARK: The outer sequence
 
     func on(next element: SourceElement) {
-        let decision: MergeOuterDecision<SourceElement, Observer> = lock.withLock {
+        var inner: Inner?
+        let decision: MergeOuterDecision = lock.withLock {
             if isStopped || (skipWhileActive && activeCount > 0) {
                 return .ignore
             }
             if activeCount < maxConcurrent {
-                guard let inner = makeInner() else { return .ignore }
+                inner = makeInner()
+                guard let inner else {
+                    return .ignore
+                }
+                linkLocked(inner)
                 activeCount += 1
-                return .subscribe(inner)
+                return .subscribe
             }
             return .enqueue
         }
@@ -322,14 +350,14 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Sink<Ob
         switch decision {
         case .ignore:
             return
-        case .subscribe(let inner):
+        case .subscribe:
             do {
                 source = try selector(element)
             } catch {
                 selectorFailed(error, inner: inner)
                 return
             }
-            subscribe(inner, to: source)
+            inner.unsafelyUnwrapped.subscribe(to: source)
         case .enqueue:
             do {
                 source = try selector(element)
@@ -362,82 +390,91 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Sink<Ob
             if activeCount > 0 {
                 return nil
             }
-            return stop(with: .completed)
+            return stopLocked(failing: nil)
         }
         switch complete {
         case nil:
             sourceSubscription.dispose()
         case true?:
-            forwardCompletedAndDispose()
-            actionDone()
+            end(failing: nil)
         case false?:
             break
         }
     }
 
     @inline(never)
-    private func selectorFailed(_ error: Swift.Error, inner: Inner?) {
+    private func selectorFailed(_ error: Swift.Error, inner: MergeInnerLink?) {
         let act: Bool = lock.withLock {
             if let inner {
                 activeCount -= 1
-                unlink(inner)
+                _ = removeLocked(inner)
             }
             if isStopped {
                 return false
             }
-            return stop(with: .error(error))
+            return stopLocked(failing: error)
         }
         if act {
-            forwardErrorAndDispose(error)
-            actionDone()
+            end(failing: error)
         }
     }
 
-    /// Queues a mapped inner sequence; subscribes to it at once if a slot freed up
-    /// while the selector ran.
+    /// Queues a mapped inner sequence; subscribes to the oldest waiting one at once if
+    /// a slot freed up while the selector ran.
+    @inline(never)
     private func enqueue(_ source: Source) {
-        let now: (Inner, Source)? = lock.withLock {
-            if isStopped {
-                return nil
+        var next: MergeInnerLink?
+        lock.withLock {
+            // Once the subscriptions are disposed, nothing waiting would be subscribed.
+            if isStopped || innersDisposed {
+                return
             }
-            waiting.append(source)
-            if activeCount < maxConcurrent, let inner = makeInner(), let next = dequeueWaiting() {
+            let inner = innerType.init(parent: self)
+            inner.waitingSource = source
+            if let lastWaiting {
+                lastWaiting.next = inner
+            } else {
+                firstWaiting = inner
+            }
+            lastWaiting = inner
+            if activeCount < maxConcurrent {
+                next = dequeueWaitingLocked()
                 activeCount += 1
-                return (inner, next)
             }
-            return nil
         }
-        if let (inner, next) = now {
-            subscribe(inner, to: next)
-        }
+        next?.subscribeToWaitingSource()
     }
 
-    /// The oldest waiting inner sequence. Call with `lock` held.
-    private func dequeueWaiting() -> Source? {
-        guard waitingHead < waiting.count else {
+    /// Takes the oldest waiting inner subscription out of the queue and into the list
+    /// of running ones; `nil` when none waits or the subscriptions are disposed. Call
+    /// with `lock` held.
+    private func dequeueWaitingLocked() -> MergeInnerLink? {
+        guard !innersDisposed, let inner = firstWaiting else {
             return nil
         }
-        let source = waiting[waitingHead]
-        waitingHead += 1
-        if waitingHead == waiting.count {
-            waiting.removeAll(keepingCapacity: true)
-            waitingHead = 0
-        } else if waitingHead >= 32, waitingHead * 2 >= waiting.count {
-            waiting.removeFirst(waitingHead)
-            waitingHead = 0
+        firstWaiting = inner.next
+        if firstWaiting == nil {
+            lastWaiting = nil
         }
-        return source
+        inner.next = nil
+        linkLocked(inner)
+        return inner
     }
 
     // MARK: Inner subscriptions
 
-    /// A new inner observer, at the end of the list; `nil` once the sink's
-    /// subscriptions are disposed. Call with `lock` held.
+    /// A new inner observer; `nil` once the sink's subscriptions are disposed. Call with
+    /// `lock` held.
     private func makeInner() -> Inner? {
         if innersDisposed {
             return nil
         }
-        let inner = Inner(parent: self)
+        return innerType.init(parent: self)
+    }
+
+    /// Puts `inner` at the end of the list of running inner subscriptions. Call with
+    /// `lock` held.
+    private func linkLocked(_ inner: MergeInnerLink) {
         inner.previous = lastInner
         if let lastInner {
             lastInner.next = inner
@@ -445,182 +482,134 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Sink<Ob
             firstInner = inner
         }
         lastInner = inner
-        return inner
     }
 
-    /// Takes `inner` out of the list and marks it finished. Call with `lock` held.
-    private func unlink(_ inner: Inner) {
-        if inner.isFinished {
-            return
-        }
-        inner.isFinished = true
-        if let previous = inner.previous {
-            previous.next = inner.next
-        } else {
-            firstInner = inner.next
-        }
-        if let next = inner.next {
-            next.previous = inner.previous
-        } else {
-            lastInner = inner.previous
-        }
-        inner.previous = nil
-        inner.next = nil
-    }
-
-    private func subscribe(_ inner: Inner, to source: Source) {
-        let subscription = source.subscribe(elementObserver: inner)
-        // The inner sequence may have ended during `subscribe`, or the sink been
-        // disposed meanwhile: then nobody else will dispose the subscription.
-        let disposeNow: Bool = lock.withLock {
-            if inner.isFinished {
-                return true
+    /// Takes `inner` out of the list, marks it finished and takes its subscription, for
+    /// the caller to dispose after the lock. Call with `lock` held.
+    private func removeLocked(_ inner: MergeInnerLink) -> Disposable? {
+        if !inner.isFinished {
+            if let previous = inner.previous {
+                previous.next = inner.next
+            } else {
+                firstInner = inner.next
             }
-            inner.subscription = subscription
-            return false
+            if let next = inner.next {
+                next.previous = inner.previous
+            } else {
+                lastInner = inner.previous
+            }
+            inner.previous = nil
+            inner.next = nil
         }
-        if disposeNow {
-            subscription.dispose()
-        }
+        return inner.finishLocked()
     }
 
-    /// Subscribes `inner` to `source` through the current thread's trampoline: at once
-    /// when no trampoline runs on this thread, otherwise once the work queued before it
-    /// is done. An inner sequence that completes synchronously thus never subscribes
-    /// the next one from inside its own completion, however many are queued.
-    private func subscribeOnTrampoline(_ inner: Inner, to source: Source) {
-        _ = CurrentThreadScheduler.instance.schedule((self, inner, source)) { sink, inner, source in
-            if !sink.isDisposed {
-                sink.subscribe(inner, to: source)
+    /// Lets `inner` subscribe to its waiting sequence through the current thread's
+    /// trampoline: at once when no trampoline runs on this thread, otherwise once the
+    /// work queued before it is done (as `CurrentThreadScheduler.schedule` would, but
+    /// the inner subscription is its own work item, so nothing is allocated). An inner
+    /// sequence that completes synchronously thus never subscribes the next one from
+    /// inside its own completion, however many are queued.
+    @inline(never)
+    private func subscribeOnTrampoline(_ inner: MergeInnerLink) {
+        let trampoline = Trampoline.forCurrentThread()
+        if trampoline.isActive {
+            trampoline.enqueue(inner)
+        } else {
+            trampoline.runActive {
+                inner.run(on: trampoline)
             }
-            return Disposables.create()
         }
     }
 
     /// An element of an inner sequence: the hot path.
+    @inline(__always)
     func innerNext(_ element: Observer.Element) {
-        let act: Bool = lock.withLock {
-            if isStopped {
-                return false
-            }
-            if actions.claim() {
-                return true
-            }
-            enqueueElement(element)
-            return false
-        }
-        if act {
-            forwardOn(next: element)
-            actionDone()
-        }
+        forwardSerialized(next: element) { true }
     }
 
-    func innerFailed(_ error: Swift.Error) {
-        fail(error)
-    }
-
-    func innerCompleted(_ inner: Inner) {
-        // The finished subscription, the next inner subscription to start, and whether
-        // to complete.
-        let (finished, next, complete): (Disposable?, (Inner, Source)?, Bool) = lock.withLock {
-            let finished = inner.subscription
-            inner.subscription = nil
-            unlink(inner)
+    func innerCompleted(_ inner: MergeInnerLink) {
+        var finished: Disposable?
+        var next: MergeInnerLink?
+        let outcome: MergeInnerEnd = lock.withLock {
+            finished = removeLocked(inner)
             if isStopped {
-                return (finished, nil, false)
+                return .nothing
             }
-            if waitingHead < waiting.count, let nextInner = makeInner(), let source = dequeueWaiting() {
-                return (finished, (nextInner, source), false)
+            if firstWaiting != nil, let waiting = dequeueWaitingLocked() {
+                next = waiting
+                return .subscribeWaiting
             }
             activeCount -= 1
             if sourceCompleted && activeCount == 0 {
-                return (finished, nil, stop(with: .completed))
+                return stopLocked(failing: nil) ? .complete : .nothing
             }
-            return (finished, nil, false)
+            return .nothing
         }
         finished?.dispose()
-        if let (nextInner, source) = next {
-            subscribeOnTrampoline(nextInner, to: source)
-        } else if complete {
-            forwardCompletedAndDispose()
-            actionDone()
-        }
-    }
-
-    // MARK: Acting one call at a time
-
-    @inline(never)
-    private func fail(_ error: Swift.Error) {
-        let act: Bool = lock.withLock {
-            if isStopped {
-                return false
-            }
-            return stop(with: .error(error))
-        }
-        if act {
-            forwardErrorAndDispose(error)
-            actionDone()
-        }
-    }
-
-    /// Decides the terminal event. Call with `lock` held: returns `true` when the
-    /// caller must forward it now; otherwise it is left for the call that is acting.
-    @inline(never)
-    private func stop(with action: MergeAction<Observer.Element>) -> Bool {
-        isStopped = true
-        if actions.claim() {
-            return true
-        }
-        actions.enqueue(action)
-        return false
-    }
-
-    // Builds an action only when another call is acting; out of line so that the
-    // element path above never builds one.
-    @inline(never)
-    private func enqueueElement(_ element: Observer.Element) {
-        actions.enqueue(.next(element))
-    }
-
-    /// Gives back the right to act, first forwarding what other calls left meanwhile.
-    private func actionDone() {
-        if !lock.withLock({ actions.releaseIfIdle() }) {
-            performWaitingActions()
-        }
-    }
-
-    @inline(never)
-    private func performWaitingActions() {
-        while let action = lock.withLock({ actions.next() }) {
-            switch action {
-            case .next(let element):
-                forwardOn(next: element)
-            case .error(let error):
-                forwardErrorAndDispose(error)
-            case .completed:
-                forwardCompletedAndDispose()
-            }
+        switch outcome {
+        case .nothing:
+            break
+        case .subscribeWaiting:
+            subscribeOnTrampoline(next.unsafelyUnwrapped)
+        case .complete:
+            end(failing: nil)
         }
     }
 }
 
-/// Observes one inner sequence for a ``MergeSink``, and holds its subscription.
+/// Where a ``MergeSink`` keeps an inner subscription in its list of running ones. Not
+/// generic, so that linking and unlinking need no type metadata.
 ///
 /// Its mutable state belongs to the sink: read and written only under the sink's
-/// `lock`.
-final private class MergeInner<SourceElement, Observer: ElementObserver>: ElementObserver {
+/// `lock`, which is also why the runtime exclusivity checks are skipped.
+private class MergeInnerLink: InnerSubscription {
+    /// Subscribes to the inner sequence that waited for a free slot.
+    func subscribeToWaitingSource() {
+        abstractMethod()
+    }
+
+    /// The inner subscription before this one in the list of running ones. Not retained: while this one is in the
+    /// list, the one before it is too, and holds this one through `next`; so linking
+    /// and unlinking touch half the reference counts.
+    @exclusivity(unchecked) final unowned(unsafe) var previous: MergeInnerLink?
+    /// The next inner subscription in the list of running ones, or in the queue of
+    /// waiting ones.
+    @exclusivity(unchecked) final var next: MergeInnerLink?
+}
+
+/// Observes one inner sequence for a ``MergeSink``, and holds its subscription.
+final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeInnerLink, ElementObserver {
     typealias Element = Observer.Element
 
     private let parent: MergeSink<SourceElement, Observer>
-    // Guarded by `parent.lock`.
-    var previous: MergeInner?
-    var next: MergeInner?
-    var subscription: Disposable?
-    /// Completed, or out of the list because the sink's subscriptions were disposed.
-    var isFinished = false
+    /// The inner sequence to subscribe to once a slot is free. Guarded by
+    /// `parent.lock` until the inner subscription leaves the queue; then read once by
+    /// the call that subscribes.
+    @exclusivity(unchecked) var waitingSource: Observable<Element>?
 
-    init(parent: MergeSink<SourceElement, Observer>) {
+    // `required` so that the sink can allocate through a stored metatype.
+    required init(parent: MergeSink<SourceElement, Observer>) {
         self.parent = parent
+    }
+
+    /// Subscribes to `source` and hands the subscription to the sink. A method of the
+    /// inner observer so that the metadata `subscribe` needs for it comes from `self`.
+    func subscribe(to source: Observable<Element>) {
+        parent.keep(source.subscribe(elementObserver: self), of: self)
+    }
+
+    override func subscribeToWaitingSource() {
+        subscribe(to: waitingSource.take().unsafelyUnwrapped)
+    }
+
+    /// Subscribes to the waiting inner sequence from the trampoline, unless the sink was
+    /// disposed meanwhile.
+    override func run(on trampoline: Trampoline) {
+        let source = waitingSource.take().unsafelyUnwrapped
+        if !parent.isDisposed {
+            subscribe(to: source)
+        }
     }
 
     func on(next element: Element) {
@@ -632,7 +621,7 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: Elemen
         case .next(let element):
             parent.innerNext(element)
         case .error(let error):
-            parent.innerFailed(error)
+            parent.fail(error)
         case .completed:
             parent.innerCompleted(self)
         }

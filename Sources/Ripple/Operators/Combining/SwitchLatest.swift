@@ -71,40 +71,35 @@ final private class SwitchProducer<SourceElement, Element>: Producer<Element> {
     }
 }
 
-/// What a ``SwitchSink`` call that could not act leaves for the call that can.
-private enum SwitchAction<Element> {
-    case next(Element)
-    case error(Swift.Error)
-    case completed
-}
-
 /// One subscription to `flatMapLatest` or `switchLatest`.
 ///
 /// Each inner sequence gets an increasing id; only events from the inner sequence
 /// whose id is `latest` get through, so a replaced one that is still sending on
 /// another thread is ignored from the moment the new one is decided. State is guarded
-/// by `lock`; downstream calls happen outside it, one at a time, through `actions`.
-final private class SwitchSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+/// by `lock`; downstream calls happen outside it, one at a time, through the
+/// ``MergingSink`` it is.
+final private class SwitchSink<SourceElement, Observer: ElementObserver>: MergingSink<Observer>, ElementObserver {
     typealias Element = SourceElement
     typealias Source = Observable<Observer.Element>
     typealias Inner = SwitchInner<SourceElement, Observer>
 
     private let selector: (SourceElement) throws -> Source
     private let sourceSubscription = SingleAssignmentDisposable()
+    /// `Inner.self`, looked up once: allocating through it needs no lookup of
+    /// `SwitchInner<SourceElement, Observer>` per inner sequence (see ``MergeSink``).
+    private let innerType: Inner.Type
 
-    let lock = Lock()
-    // Guarded by `lock`.
-    private var latest: UInt64 = 0
+    // Guarded by `lock`; no two accesses overlap, so the runtime exclusivity checks are
+    // skipped.
+    @exclusivity(unchecked) private var latest: UInt64 = 0
     /// The latest inner sequence, until it ends or the subscriptions are disposed.
-    private var current: Inner?
-    private var isSubscriptionDisposed = false
-    private var sourceCompleted = false
-    /// A terminal event has been decided: nothing else is forwarded.
-    private var isStopped = false
-    private var actions = SerializedActions<SwitchAction<Observer.Element>>()
+    @exclusivity(unchecked) private var current: InnerSubscription?
+    @exclusivity(unchecked) private var isSubscriptionDisposed = false
+    @exclusivity(unchecked) private var sourceCompleted = false
 
     init(selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: Cancelable) {
         self.selector = selector
+        self.innerType = Inner.self
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -125,13 +120,11 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Sink<O
 
     /// Ends `inner` and takes its subscription, to dispose after the lock. Call with
     /// `lock` held.
-    private func finishLocked(_ inner: Inner) -> Disposable? {
-        inner.isFinished = true
+    private func finishLocked(_ inner: InnerSubscription) -> Disposable? {
         if current === inner {
             current = nil
         }
-        defer { inner.subscription = nil }
-        return inner.subscription
+        return inner.finishLocked()
     }
 
     // MARK: The outer sequence
@@ -144,33 +137,24 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Sink<O
             fail(error)
             return
         }
-        let decision: (inner: Inner, replaced: Disposable?)? = lock.withLock {
+        var inner: Inner?
+        var replaced: Disposable?
+        lock.withLock {
             if isStopped || isSubscriptionDisposed {
-                return nil
+                return
             }
-            var replaced: Disposable?
             if let current {
                 replaced = finishLocked(current)
             }
             latest &+= 1
-            let inner = Inner(parent: self, id: latest)
-            current = inner
-            return (inner, replaced)
+            let newInner = innerType.init(parent: self, id: latest)
+            current = newInner
+            inner = newInner
         }
-        guard let (inner, replaced) = decision else { return }
+        guard let inner else { return }
         // The previous inner subscription ends before the new one starts.
         replaced?.dispose()
-        let subscription = source.subscribe(elementObserver: inner)
-        let disposeNow: Bool = lock.withLock {
-            if inner.isFinished {
-                return true
-            }
-            inner.subscription = subscription
-            return false
-        }
-        if disposeNow {
-            subscription.dispose()
-        }
+        inner.subscribe(to: source)
     }
 
     func on(_ event: Event<SourceElement>) {
@@ -185,12 +169,11 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Sink<O
                 if isStopped || current != nil {
                     return false
                 }
-                return stop(with: .completed)
+                return stopLocked(failing: nil)
             }
             sourceSubscription.dispose()
             if complete {
-                forwardCompletedAndDispose()
-                actionDone()
+                end(failing: nil)
             }
         }
     }
@@ -198,127 +181,45 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Sink<O
     // MARK: Inner sequences
 
     /// An element of inner sequence `id`: the hot path.
+    @inline(__always)
     func innerNext(_ element: Observer.Element, id: UInt64) {
-        let act: Bool = lock.withLock {
-            if isStopped || id != latest {
-                return false
-            }
-            if actions.claim() {
-                return true
-            }
-            enqueueElement(element)
-            return false
-        }
-        if act {
-            forwardOn(next: element)
-            actionDone()
-        }
+        forwardSerialized(next: element) { id == latest }
     }
 
-    func innerFailed(_ error: Swift.Error, inner: Inner) {
-        let (subscription, act): (Disposable?, Bool) = lock.withLock {
-            let subscription = finishLocked(inner)
-            if isStopped || inner.id != latest {
-                return (subscription, false)
+    /// Inner sequence `id` has ended: with `error`, or completed when `nil`.
+    func innerEnded(_ inner: InnerSubscription, id: UInt64, failing error: Swift.Error?) {
+        var subscription: Disposable?
+        let act: Bool = lock.withLock {
+            subscription = finishLocked(inner)
+            if isStopped || id != latest || (error == nil && !sourceCompleted) {
+                return false
             }
-            return (subscription, stop(with: .error(error)))
+            return stopLocked(failing: error)
         }
         subscription?.dispose()
         if act {
-            forwardErrorAndDispose(error)
-            actionDone()
-        }
-    }
-
-    func innerCompleted(_ inner: Inner) {
-        let (subscription, complete): (Disposable?, Bool) = lock.withLock {
-            let subscription = finishLocked(inner)
-            if isStopped || inner.id != latest || !sourceCompleted {
-                return (subscription, false)
-            }
-            return (subscription, stop(with: .completed))
-        }
-        subscription?.dispose()
-        if complete {
-            forwardCompletedAndDispose()
-            actionDone()
-        }
-    }
-
-    // MARK: Acting one call at a time
-
-    @inline(never)
-    private func fail(_ error: Swift.Error) {
-        let act: Bool = lock.withLock {
-            if isStopped {
-                return false
-            }
-            return stop(with: .error(error))
-        }
-        if act {
-            forwardErrorAndDispose(error)
-            actionDone()
-        }
-    }
-
-    /// Decides the terminal event. Call with `lock` held: returns `true` when the
-    /// caller must forward it now; otherwise it is left for the call that is acting.
-    @inline(never)
-    private func stop(with action: SwitchAction<Observer.Element>) -> Bool {
-        isStopped = true
-        if actions.claim() {
-            return true
-        }
-        actions.enqueue(action)
-        return false
-    }
-
-    // Builds an action only when another call is acting; out of line so that the
-    // element path above never builds one.
-    @inline(never)
-    private func enqueueElement(_ element: Observer.Element) {
-        actions.enqueue(.next(element))
-    }
-
-    /// Gives back the right to act, first forwarding what other calls left meanwhile.
-    private func actionDone() {
-        if !lock.withLock({ actions.releaseIfIdle() }) {
-            performWaitingActions()
-        }
-    }
-
-    @inline(never)
-    private func performWaitingActions() {
-        while let action = lock.withLock({ actions.next() }) {
-            switch action {
-            case .next(let element):
-                forwardOn(next: element)
-            case .error(let error):
-                forwardErrorAndDispose(error)
-            case .completed:
-                forwardCompletedAndDispose()
-            }
+            end(failing: error)
         }
     }
 }
 
 /// Observes one inner sequence for a ``SwitchSink``, and holds its subscription.
-///
-/// Its mutable state belongs to the sink: read and written only under the sink's
-/// `lock`.
-final private class SwitchInner<SourceElement, Observer: ElementObserver>: ElementObserver {
+final private class SwitchInner<SourceElement, Observer: ElementObserver>: InnerSubscription, ElementObserver {
     typealias Element = Observer.Element
 
     private let parent: SwitchSink<SourceElement, Observer>
-    let id: UInt64
-    // Guarded by `parent.lock`.
-    var subscription: Disposable?
-    /// Ended, replaced, or disposed with the sink's subscriptions.
-    var isFinished = false
+    private let id: UInt64
 
-    init(parent: SwitchSink<SourceElement, Observer>, id: UInt64) {
+    // `required` so that the sink can allocate through a stored metatype.
+    required init(parent: SwitchSink<SourceElement, Observer>, id: UInt64) {
         self.parent = parent
         self.id = id
+    }
+
+    /// Subscribes to `source` and hands the subscription to the sink. A method of the
+    /// inner observer so that the metadata `subscribe` needs for it comes from `self`.
+    func subscribe(to source: Observable<Element>) {
+        parent.keep(source.subscribe(elementObserver: self), of: self)
     }
 
     func on(next element: Element) {
@@ -330,9 +231,9 @@ final private class SwitchInner<SourceElement, Observer: ElementObserver>: Eleme
         case .next(let element):
             parent.innerNext(element, id: id)
         case .error(let error):
-            parent.innerFailed(error, inner: self)
+            parent.innerEnded(self, id: id, failing: error)
         case .completed:
-            parent.innerCompleted(self)
+            parent.innerEnded(self, id: id, failing: nil)
         }
     }
 }

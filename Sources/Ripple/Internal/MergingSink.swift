@@ -1,0 +1,166 @@
+/// The driving code that `merge` (with `flatMap`, `concatMap` and `flatMapFirst`) and
+/// `switchLatest` (with `flatMapLatest`) share: a sink that hears an outer sequence and
+/// the inner sequences it subscribes to, on any threads, and forwards their events
+/// downstream one at a time, in the order it decided them.
+///
+/// It is a ``SerializingSink`` whose actions are the events to forward: each call
+/// decides under ``SerializingSink/lock`` and then either forwards (outside the lock)
+/// or, when another call is forwarding, leaves its event to that call. A subclass keeps
+/// its own state beside the actions, under the same lock, and uses:
+///
+/// - ``forwardSerialized(next:if:)`` for an inner sequence's element: the hot path.
+/// - ``stopLocked(failing:)`` with `lock` held, where an ending is decided among other
+///   state changes; when it returns `true`, ``end(failing:)`` after the lock.
+/// - ``fail(_:)`` for an error that ends the sequence whatever else the sink keeps.
+/// - ``keep(_:of:)`` right after subscribing to an inner sequence.
+///
+/// ```swift
+/// func innerCompleted(_ inner: InnerSubscription) {
+///     var finished: Disposable?
+///     let complete: Bool = lock.withLock {
+///         finished = inner.finishLocked()
+///         if isStopped || running > 0 { return false }
+///         return stopLocked(failing: nil)
+///     }
+///     finished?.dispose()
+///     if complete { end(failing: nil) }
+/// }
+/// ```
+///
+/// No code here names a generic type the subclass does not already fetch: in the
+/// unspecialised generic code every client runs, each type like `Event<Element>` that a
+/// function builds costs a lookup in the runtime's metadata cache, a few hundred
+/// instructions. So the per-element and per-inner paths build no `Event` (only a call
+/// that has to leave an event for another one does, out of line), and the
+/// inner subscriptions' bookkeeping lives in the non-generic ``InnerSubscription``.
+class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Observer.Element>> {
+    /// Forwards an event another call left; called by the call that holds the right to
+    /// act, outside `lock`.
+    override final func perform(_ event: Event<Observer.Element>) {
+        switch event {
+        case .next(let element):
+            forwardOn(next: element)
+        case .error(let error):
+            forwardErrorAndDispose(error)
+        case .completed:
+            forwardCompletedAndDispose()
+        }
+    }
+
+    /// Forwards `element` unless the sink has stopped or `accepts` (run with `lock`
+    /// held) says no; when another call is forwarding, leaves the element to it.
+    /// Takes the lock twice (decide, give back the right to act) and builds no `Event`.
+    @inline(__always)
+    final func forwardSerialized(next element: Observer.Element, if accepts: () -> Bool) {
+        let act: Bool = lock.withLock {
+            if isStopped || !accepts() {
+                return false
+            }
+            if actions.claim() {
+                return true
+            }
+            enqueue(next: element)
+            return false
+        }
+        if act {
+            forwardOn(next: element)
+            actionDone()
+        }
+    }
+
+    // Builds an `Event` only when another call is acting; out of line so that the
+    // element path never builds one.
+    @inline(never)
+    private final func enqueue(next element: Observer.Element) {
+        actions.enqueue(.next(element))
+    }
+
+    /// Decides the end of the sequence: with `error`, or completion when `nil`. Call
+    /// with `lock` held and only while not ``SerializingSink/isStopped``. Returns `true`
+    /// when the caller must end the sequence now, after the lock, with
+    /// ``end(failing:)``; otherwise the ending is left to the call that is acting.
+    ///
+    /// Out of line: it may build an `Event`, which its callers then need not look up.
+    @inline(never)
+    final func stopLocked(failing error: Swift.Error?) -> Bool {
+        isStopped = true
+        if actions.claim() {
+            return true
+        }
+        if let error {
+            actions.enqueue(.error(error))
+        } else {
+            actions.enqueue(.completed)
+        }
+        return false
+    }
+
+    /// Ends the sequence, as ``stopLocked(failing:)`` decided, then forwards what other
+    /// calls left meanwhile. Call outside `lock`.
+    @inline(never)
+    final func end(failing error: Swift.Error?) {
+        if let error {
+            forwardErrorAndDispose(error)
+        } else {
+            forwardCompletedAndDispose()
+        }
+        actionDone()
+    }
+
+    /// Ends the sequence with `error` unless it has ended already.
+    @inline(never)
+    final func fail(_ error: Swift.Error) {
+        let act: Bool = lock.withLock {
+            isStopped ? false : stopLocked(failing: error)
+        }
+        if act {
+            end(failing: error)
+        }
+    }
+
+    /// Stores `subscription`, just returned by subscribing `inner`, in `inner`; or
+    /// disposes it at once when `inner` finished meanwhile (its sequence ended during
+    /// the subscription, or the sink was disposed), as nobody else would.
+    final func keep(_ subscription: Disposable, of inner: InnerSubscription) {
+        let disposeNow: Bool = lock.withLock {
+            if inner.isFinished {
+                return true
+            }
+            inner.subscription = subscription
+            return false
+        }
+        if disposeNow {
+            subscription.dispose()
+        }
+    }
+}
+
+/// One inner subscription of a ``MergingSink``: the holder of its subscription. The
+/// sink's inner observers subclass it.
+///
+/// Not generic, so that the sink's bookkeeping of its inner subscriptions (storing,
+/// taking and disposing their subscriptions, and merge's list of them) needs no lookup
+/// of a generic type's metadata.
+///
+/// A ``TrampolineWork`` so that an inner subscription can be its own work item on the
+/// current thread's trampoline: `merge` with a limit subscribes a waiting inner sequence
+/// that way, without allocating.
+///
+/// Its mutable state belongs to the sink: read and written only under the sink's
+/// `lock`, which is also why the runtime exclusivity checks are skipped.
+class InnerSubscription: TrampolineWork {
+    /// The subscription to the inner sequence, once `subscribe` has returned and until
+    /// the inner subscription finishes.
+    @exclusivity(unchecked) final var subscription: Disposable?
+    /// The inner sequence ended, was replaced, or the sink's subscriptions were disposed.
+    @exclusivity(unchecked) final var isFinished = false
+
+    /// Marks this inner subscription finished and takes its subscription, for the caller
+    /// to dispose after the lock. Call with the sink's `lock` held.
+    final func finishLocked() -> Disposable? {
+        isFinished = true
+        // Moved out rather than copied and cleared: a `Disposable?` is an existential,
+        // whose copies go through its type's value witnesses.
+        return subscription.take()
+    }
+}

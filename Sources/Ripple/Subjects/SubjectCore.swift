@@ -62,6 +62,23 @@ import Synchronization
 /// replay and the work queued during it have been delivered — as RxSwift's emitters
 /// wait on the subject's lock, under which it replays. The subscribing thread thus
 /// delivers at most the few elements queued before the emitters noticed, then returns.
+///
+/// The emitters sleep (``ThreadParking``), they do not spin: a long replay (a large
+/// ``ReplaySubject`` buffer, a slow subscriber) costs the waiting threads no CPU. The
+/// replay wakes them when it gives the right back.
+///
+/// The known risk of that wait is the same as RxSwift's: a subscriber that, during its
+/// replay, synchronously waits for a thread that is emitting into the same subject
+/// (`DispatchQueue.sync` onto it, a semaphore that thread must signal) deadlocks, as it
+/// would in RxSwift, whose emitters block on the lock the replay holds. Emitting into
+/// the subject from the replaying subscriber itself is fine: that thread never waits.
+///
+/// Emitters of other subjects (``PublishSubject``, ``AsyncSubject``, the relays built
+/// on them) never wait. Two threads emitting into one subject at once can keep the
+/// thread holding the right delivering the other's elements for as long as they arrive
+/// faster than it delivers them; bounding that would need either leaving queued
+/// elements to a later emitter (which may never come) or making the other emitter wait
+/// for a hand-over (a new deadlock risk for subjects that never block today).
 final class SubjectCore<Element> {
     /// Work left for the call that holds the right to deliver.
     private enum Pending {
@@ -98,6 +115,11 @@ final class SubjectCore<Element> {
     /// subscriber's replay, or 0. Set and cleared under `lock` with that right; read
     /// without the lock by emitters deciding whether to wait.
     private let replayingThread = Atomic<UInt>(0)
+
+    /// How many emitters sleep in ``waitForReplayOnAnotherThread()``: the replay wakes
+    /// the ``ThreadParking`` only when some do. Sequentially consistent, like the
+    /// stores and loads of `replayingThread` that pair with it (see ``ThreadParking``).
+    private let replayWaiters = Atomic<Int>(0)
 
     // Guarded by `lock`. Last, because its size depends on `Element`: the fields before
     // it keep offsets the compiler knows.
@@ -361,7 +383,8 @@ final class SubjectCore<Element> {
     /// Gives back the right to deliver taken for a replay, after delivering the work
     /// queued meanwhile. Unlike ``drainPending()`` it gives the right back only under
     /// the lock, clearing `replayingThread` in the same step, so that emitters waiting
-    /// in ``waitWhileReplaying()`` resume exactly when the right is free.
+    /// in ``waitWhileReplaying()`` resume exactly when the right is free; then wakes
+    /// them.
     private func finishReplay() {
         while true {
             let taken: (work: [Pending], retired: [ObserverList]) = lock.withLock {
@@ -369,7 +392,7 @@ final class SubjectCore<Element> {
                 pending = []
                 retired = []
                 if taken.0.isEmpty {
-                    replayingThread.store(0, ordering: .releasing)
+                    replayingThread.store(0, ordering: .sequentiallyConsistent)
                     delivery.store(0, ordering: .releasing)
                 } else {
                     delivery.store(1, ordering: .releasing)
@@ -378,6 +401,11 @@ final class SubjectCore<Element> {
             }
             // The retired lists are released outside the lock, as in `drainPending`.
             if taken.work.isEmpty {
+                // After clearing `replayingThread`: an emitter that counted itself
+                // before we cleared it is woken; one that did not will see it cleared.
+                if replayWaiters.load(ordering: .sequentiallyConsistent) != 0 {
+                    ThreadParking.shared.wakeAll()
+                }
                 return
             }
             for work in taken.work {
@@ -398,16 +426,17 @@ final class SubjectCore<Element> {
         }
     }
 
+    /// Sleeps, holding no lock, until no other thread replays. Counts itself in
+    /// `replayWaiters` before checking, so that ``finishReplay()`` knows to wake it.
     @inline(never)
     private func waitForReplayOnAnotherThread() {
         let me = Self.currentThreadToken
-        while true {
-            let replaying = replayingThread.load(ordering: .acquiring)
-            if replaying == 0 || replaying == me {
-                return
-            }
-            sched_yield()
-        }
+        replayWaiters.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        ThreadParking.shared.wait(until: {
+            let replaying = replayingThread.load(ordering: .sequentiallyConsistent)
+            return replaying == 0 || replaying == me
+        })
+        replayWaiters.wrappingSubtract(1, ordering: .sequentiallyConsistent)
     }
 
     // MARK: Subscribers

@@ -165,78 +165,16 @@ extension RippleTests {
         }
 
         // MARK: Threads
-        /// The subject's value is replayed like ReplaySubject's buffer: a thread that
-        /// subscribes while another thread keeps emitting delivers only what was queued
-        /// during its replay, then returns (see ReplaySubjectTests for the soak finding).
+        /// The subject's value is replayed like ReplaySubject's buffer: see
+        /// ``ReplayingSubjectChecks/subscriberIsNotKeptDeliveringAnotherThreadsElements(_:_:sourceLocation:)``.
         @Test func aSubscriberGettingTheValueWhileAnotherThreadEmitsIsNotKeptDeliveringItsElements() {
-            let subject = BehaviorSubject<Int>(value: -1)
-            let shared = Unchecked(subject)
-            let probe = BehaviorCaptureProbe()
-            // An existing subscriber counts the elements it receives on the subscribing thread.
-            let existing = subject.subscribe(onNext: { _ in
-                probe.received.wrappingAdd(1, ordering: .relaxed)
-                let subscriber = probe.subscribingThread.load(ordering: .acquiring)
-                if subscriber != 0, subscriber == BehaviorCaptureProbe.currentThread {
-                    probe.deliveredOnSubscribingThread.wrappingAdd(1, ordering: .relaxed)
-                }
-            })
-            let producerDone = DispatchSemaphore(value: 0)
-            // Serial queues of their own, which get a thread at once (the global queue
-            // may make a block wait for a free worker while the other one spins).
-            DispatchQueue(label: "emitter").async {
-                var index = 0
-                while !probe.stop.load(ordering: .relaxed), index < 200_000 {
-                    if index == 10 {
-                        // Keep going only once the subscribing thread is there.
-                        let deadline = ContinuousClock.now + .seconds(5)
-                        while probe.subscribingThread.load(ordering: .acquiring) == 0, ContinuousClock.now < deadline {
-                            sched_yield()
-                        }
-                    }
-                    probe.attempts.wrappingAdd(1, ordering: .releasing)
-                    shared.value.onNext(index)
-                    index += 1
-                }
-                producerDone.signal()
-            }
-            let subscribed = DispatchSemaphore(value: 0)
-            let late = Unchecked(LateBehaviorSubscription())
-            DispatchQueue(label: "subscriber").async {
-                let deadline = ContinuousClock.now + .seconds(5)
-                while probe.received.load(ordering: .relaxed) < 10, ContinuousClock.now < deadline {
-                    sched_yield()
-                }
-                probe.subscribingThread.store(BehaviorCaptureProbe.currentThread, ordering: .releasing)
-                late.value.subscription = shared.value.subscribe(onNext: { value in
-                    if late.value.values.isEmpty {
-                        // The replayed element: let the emitter reach the subject meanwhile
-                        // (it queues its element, then, fixed, waits for this replay).
-                        let start = probe.attempts.load(ordering: .acquiring)
-                        let deadline = ContinuousClock.now + .milliseconds(100)
-                        while probe.attempts.load(ordering: .acquiring) < start + 2, ContinuousClock.now < deadline {
-                            sched_yield()
-                        }
-                    }
-                    late.value.values.append(value)
-                })
-                probe.subscribingThread.store(0, ordering: .releasing)
-                subscribed.signal()
-            }
-            // The watchdog: a subscribe kept delivering fails here instead of hanging.
-            let returned = subscribed.wait(timeout: .now() + 5) == .success
-            probe.stop.store(true, ordering: .relaxed)
-            #expect(returned, "subscribe did not return while the other thread kept emitting")
-            #expect(producerDone.wait(timeout: .now() + 30) == .success)
-            if !returned {
-                _ = subscribed.wait(timeout: .now() + 30)
-            }
-            #expect(probe.deliveredOnSubscribingThread.load(ordering: .relaxed) <= 2)
-            // The late subscriber got the current value, then every later one in order.
-            let values = late.value.values
-            #expect(!values.isEmpty)
-            #expect(zip(values, values.dropFirst()).allSatisfy { $0 + 1 == $1 })
-            late.value.subscription?.dispose()
-            existing.dispose()
+            let subject = BehaviorSubject(value: -1)
+            ReplayingSubjectChecks.subscriberIsNotKeptDeliveringAnotherThreadsElements(subject.asObservable(), AnyObserver(subject))
+        }
+
+        @Test func anEmitterWaitingForTheValueToReachASubscriberOnAnotherThreadSleeps() {
+            let subject = BehaviorSubject(value: 7)
+            ReplayingSubjectChecks.emitterSleepsWhileAnotherThreadReplays(subject.asObservable(), AnyObserver(subject), replayed: 7)
         }
 
 
@@ -278,29 +216,4 @@ extension RippleTests {
             subscription.dispose()
         }
     }
-}
-
-/// What ``RippleTests/BehaviorSubjectTests/aSubscriberGettingTheValueWhileAnotherThreadEmitsIsNotKeptDeliveringItsElements()``
-/// shares between its threads.
-private final class BehaviorCaptureProbe: Sendable {
-    let stop = Atomic<Bool>(false)
-    let attempts = Atomic<Int>(0)
-    let received = Atomic<Int>(0)
-    let subscribingThread = Atomic<UInt>(0)
-    let deliveredOnSubscribingThread = Atomic<Int>(0)
-
-    static var currentThread: UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
-    }
-}
-
-/// The late subscriber's state; touched only by its own deliveries, which a subject
-/// serialises, and read by the test after `subscribe` returned and the emitter stopped.
-private final class LateBehaviorSubscription {
-    var values: [Int] = []
-    var subscription: Disposable?
 }

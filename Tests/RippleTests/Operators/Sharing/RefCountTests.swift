@@ -50,15 +50,9 @@ extension RippleTests {
             let first = scheduler.createObserver(Int.self)
             let second = scheduler.createObserver(Int.self)
             let third = scheduler.createObserver(Int.self)
-            var a: Disposable?
-            var b: Disposable?
-            var c: Disposable?
-            scheduler.scheduleAt(215) { a = shared.subscribe(first) }
-            scheduler.scheduleAt(225) { b = shared.subscribe(second) }
-            scheduler.scheduleAt(235) { b?.dispose() }
-            scheduler.scheduleAt(245) { a?.dispose() }
-            scheduler.scheduleAt(260) { c = shared.subscribe(third) }
-            scheduler.scheduleAt(280) { c?.dispose() }
+            scheduler.scheduleSubscription(first, to: shared, at: 215, disposedAt: 245)
+            scheduler.scheduleSubscription(second, to: shared, at: 225, disposedAt: 235)
+            scheduler.scheduleSubscription(third, to: shared, at: 260, disposedAt: 280)
             scheduler.start()
             #expect(first.events == [.next(220, 2), .next(230, 3), .next(240, 4)])
             #expect(second.events == [.next(230, 3)])
@@ -72,10 +66,8 @@ extension RippleTests {
             let shared = source.publish().refCount()
             let first = scheduler.createObserver(Int.self)
             let second = scheduler.createObserver(Int.self)
-            var bag: [Disposable] = []
-            scheduler.scheduleAt(200) { bag.append(shared.subscribe(first)) }
-            scheduler.scheduleAt(300) { bag.append(shared.subscribe(second)) }
-            scheduler.scheduleAt(1000) { bag.forEach { $0.dispose() } }
+            scheduler.scheduleSubscription(first, to: shared, at: 200, disposedAt: 1000)
+            scheduler.scheduleSubscription(second, to: shared, at: 300, disposedAt: 1000)
             scheduler.start()
             #expect(first.events == [.next(210, 1), .next(220, 2), .completed(230)])
             #expect(second.events == [.next(310, 1), .next(320, 2), .completed(330)])
@@ -87,10 +79,8 @@ extension RippleTests {
             let source = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(id: 7))])
             let shared = source.publish().refCount()
             let observer = scheduler.createObserver(Int.self)
-            var bag: [Disposable] = []
-            scheduler.scheduleAt(200) { bag.append(shared.subscribe(observer)) }
-            scheduler.scheduleAt(300) { bag.append(shared.subscribe(observer)) }
-            scheduler.scheduleAt(1000) { bag.forEach { $0.dispose() } }
+            scheduler.scheduleSubscription(observer, to: shared, at: 200, disposedAt: 1000)
+            scheduler.scheduleSubscription(observer, to: shared, at: 300, disposedAt: 1000)
             scheduler.start()
             #expect(observer.events == [
                 .next(210, 1), .error(220, TestError(id: 7)), .next(310, 1), .error(320, TestError(id: 7)),
@@ -103,10 +93,8 @@ extension RippleTests {
             let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
             let shared = source.multicast(PublishSubject<Int>()).refCount()
             let observer = scheduler.createObserver(Int.self)
-            var bag: [Disposable] = []
-            scheduler.scheduleAt(200) { bag.append(shared.subscribe(observer)) }
-            scheduler.scheduleAt(300) { bag.append(shared.subscribe(observer)) }
-            scheduler.scheduleAt(1000) { bag.forEach { $0.dispose() } }
+            scheduler.scheduleSubscription(observer, to: shared, at: 200, disposedAt: 1000)
+            scheduler.scheduleSubscription(observer, to: shared, at: 300, disposedAt: 1000)
             scheduler.start()
             #expect(observer.events == [.next(210, 1), .completed(220), .completed(300)])
             #expect(source.subscriptions == [Subscription(200, 220)])

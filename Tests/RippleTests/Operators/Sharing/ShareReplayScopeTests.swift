@@ -12,11 +12,9 @@ extension RippleTests {
             let first = scheduler.createObserver(Int.self)
             let second = scheduler.createObserver(Int.self)
             let third = scheduler.createObserver(Int.self)
-            var bag: [Disposable] = []
-            scheduler.scheduleAt(200) { bag.append(shared.subscribe(first)) }
-            scheduler.scheduleAt(215) { bag.append(shared.subscribe(second)) }
-            scheduler.scheduleAt(300) { bag.append(shared.subscribe(third)) }
-            scheduler.scheduleAt(1000) { bag.forEach { $0.dispose() } }
+            scheduler.scheduleSubscription(first, to: shared, at: 200, disposedAt: 1000)
+            scheduler.scheduleSubscription(second, to: shared, at: 215, disposedAt: 1000)
+            scheduler.scheduleSubscription(third, to: shared, at: 300, disposedAt: 1000)
             scheduler.start()
             #expect(first.events == [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
             #expect(second.events == [.next(220, 2), .next(230, 3), .completed(240)])
@@ -32,14 +30,9 @@ extension RippleTests {
             let shared = source.share()
             let first = scheduler.createObserver(Int.self)
             let second = scheduler.createObserver(Int.self)
-            var a: Disposable?
-            var b: Disposable?
-            scheduler.scheduleAt(205) { a = shared.subscribe(first) }
-            scheduler.scheduleAt(215) { b = shared.subscribe(second) }
-            scheduler.scheduleAt(225) { a?.dispose() }
-            scheduler.scheduleAt(235) { b?.dispose() }
-            scheduler.scheduleAt(240) { b = shared.subscribe(second) }
-            scheduler.scheduleAt(260) { b?.dispose() }
+            scheduler.scheduleSubscription(first, to: shared, at: 205, disposedAt: 225)
+            scheduler.scheduleSubscription(second, to: shared, at: 215, disposedAt: 235)
+            scheduler.scheduleSubscription(second, to: shared, at: 240, disposedAt: 260)
             scheduler.start()
             #expect(first.events == [.next(210, 1), .next(220, 2)])
             #expect(second.events == [.next(220, 2), .next(230, 3), .next(250, 5)])
@@ -51,10 +44,8 @@ extension RippleTests {
             let source = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(id: 1))])
             let shared = source.share(replay: 1)
             let observer = scheduler.createObserver(Int.self)
-            var bag: [Disposable] = []
-            scheduler.scheduleAt(200) { bag.append(shared.subscribe(observer)) }
-            scheduler.scheduleAt(300) { bag.append(shared.subscribe(observer)) }
-            scheduler.scheduleAt(1000) { bag.forEach { $0.dispose() } }
+            scheduler.scheduleSubscription(observer, to: shared, at: 200, disposedAt: 1000)
+            scheduler.scheduleSubscription(observer, to: shared, at: 300, disposedAt: 1000)
             scheduler.start()
             #expect(observer.events == [
                 .next(210, 1), .error(220, TestError(id: 1)), .next(310, 1), .error(320, TestError(id: 1)),
@@ -76,10 +67,8 @@ extension RippleTests {
             let shared = source.share(replay: 1)
             let first = scheduler.createObserver(Int.self)
             let second = scheduler.createObserver(Int.self)
-            var bag: [Disposable] = []
-            scheduler.scheduleAt(200) { bag.append(shared.subscribe(first)) }
-            scheduler.scheduleAt(225) { bag.append(shared.subscribe(second)) }
-            scheduler.scheduleAt(260) { bag.forEach { $0.dispose() } }
+            scheduler.scheduleSubscription(first, to: shared, at: 200, disposedAt: 260)
+            scheduler.scheduleSubscription(second, to: shared, at: 225, disposedAt: 260)
             scheduler.start()
             #expect(first.events == [.next(210, 1), .next(220, 2), .next(230, 3), .next(250, 5)])
             #expect(second.events == [.next(225, 2), .next(230, 3), .next(250, 5)])
@@ -92,12 +81,8 @@ extension RippleTests {
             let shared = source.share(replay: 1, scope: .whileConnected)
             let first = scheduler.createObserver(Int.self)
             let second = scheduler.createObserver(Int.self)
-            var a: Disposable?
-            var b: Disposable?
-            scheduler.scheduleAt(200) { a = shared.subscribe(first) }
-            scheduler.scheduleAt(235) { a?.dispose() }
-            scheduler.scheduleAt(240) { b = shared.subscribe(second) }
-            scheduler.scheduleAt(260) { b?.dispose() }
+            scheduler.scheduleSubscription(first, to: shared, at: 200, disposedAt: 235)
+            scheduler.scheduleSubscription(second, to: shared, at: 240, disposedAt: 260)
             scheduler.start()
             #expect(first.events == [.next(210, 1), .next(220, 2), .next(230, 3)])
             #expect(second.events == [.next(250, 5)])
@@ -110,12 +95,8 @@ extension RippleTests {
             let shared = source.share(replay: 1, scope: .forever)
             let first = scheduler.createObserver(Int.self)
             let second = scheduler.createObserver(Int.self)
-            var a: Disposable?
-            var b: Disposable?
-            scheduler.scheduleAt(200) { a = shared.subscribe(first) }
-            scheduler.scheduleAt(235) { a?.dispose() }
-            scheduler.scheduleAt(240) { b = shared.subscribe(second) }
-            scheduler.scheduleAt(260) { b?.dispose() }
+            scheduler.scheduleSubscription(first, to: shared, at: 200, disposedAt: 235)
+            scheduler.scheduleSubscription(second, to: shared, at: 240, disposedAt: 260)
             scheduler.start()
             #expect(first.events == [.next(210, 1), .next(220, 2), .next(230, 3)])
             #expect(second.events == [.next(240, 3), .next(250, 5)])
@@ -128,10 +109,8 @@ extension RippleTests {
             let shared = source.share(replay: 2, scope: .whileConnected)
             let first = scheduler.createObserver(Int.self)
             let second = scheduler.createObserver(Int.self)
-            var bag: [Disposable] = []
-            scheduler.scheduleAt(200) { bag.append(shared.subscribe(first)) }
-            scheduler.scheduleAt(300) { bag.append(shared.subscribe(second)) }
-            scheduler.scheduleAt(1000) { bag.forEach { $0.dispose() } }
+            scheduler.scheduleSubscription(first, to: shared, at: 200, disposedAt: 1000)
+            scheduler.scheduleSubscription(second, to: shared, at: 300, disposedAt: 1000)
             scheduler.start()
             #expect(first.events == [.next(210, 1), .next(220, 2), .next(225, 3), .completed(230)])
             #expect(second.events == [.next(310, 1), .next(320, 2), .next(325, 3), .completed(330)])
@@ -144,10 +123,8 @@ extension RippleTests {
             let shared = source.share(replay: 2, scope: .forever)
             let first = scheduler.createObserver(Int.self)
             let second = scheduler.createObserver(Int.self)
-            var bag: [Disposable] = []
-            scheduler.scheduleAt(200) { bag.append(shared.subscribe(first)) }
-            scheduler.scheduleAt(300) { bag.append(shared.subscribe(second)) }
-            scheduler.scheduleAt(1000) { bag.forEach { $0.dispose() } }
+            scheduler.scheduleSubscription(first, to: shared, at: 200, disposedAt: 1000)
+            scheduler.scheduleSubscription(second, to: shared, at: 300, disposedAt: 1000)
             scheduler.start()
             #expect(first.events == [.next(210, 1), .next(220, 2), .next(225, 3), .completed(230)])
             #expect(second.events == [.next(300, 2), .next(300, 3), .completed(300)])
@@ -159,10 +136,8 @@ extension RippleTests {
             let source = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(id: 2))])
             let shared = source.share(replay: 1, scope: .forever)
             let observer = scheduler.createObserver(Int.self)
-            var bag: [Disposable] = []
-            scheduler.scheduleAt(200) { bag.append(shared.subscribe(observer)) }
-            scheduler.scheduleAt(300) { bag.append(shared.subscribe(observer)) }
-            scheduler.scheduleAt(1000) { bag.forEach { $0.dispose() } }
+            scheduler.scheduleSubscription(observer, to: shared, at: 200, disposedAt: 1000)
+            scheduler.scheduleSubscription(observer, to: shared, at: 300, disposedAt: 1000)
             scheduler.start()
             #expect(observer.events == [
                 .next(210, 1), .error(220, TestError(id: 2)), .next(300, 1), .error(300, TestError(id: 2)),
@@ -175,10 +150,8 @@ extension RippleTests {
             let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
             let shared = source.share(scope: .forever)
             let observer = scheduler.createObserver(Int.self)
-            var bag: [Disposable] = []
-            scheduler.scheduleAt(200) { bag.append(shared.subscribe(observer)) }
-            scheduler.scheduleAt(300) { bag.append(shared.subscribe(observer)) }
-            scheduler.scheduleAt(1000) { bag.forEach { $0.dispose() } }
+            scheduler.scheduleSubscription(observer, to: shared, at: 200, disposedAt: 1000)
+            scheduler.scheduleSubscription(observer, to: shared, at: 300, disposedAt: 1000)
             scheduler.start()
             #expect(observer.events == [.next(210, 1), .completed(220), .completed(300)])
             #expect(source.subscriptions == [Subscription(200, 220)])

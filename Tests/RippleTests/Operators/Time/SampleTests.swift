@@ -185,32 +185,57 @@ extension RippleTests {
             }
         }
 
+        /// The source's error arrives on its thread while the sampler's thread is
+        /// delivering a sampled element (gated, not hoped for): in "held" rounds the
+        /// delivery waits inside the observer until the error has been sent, so the
+        /// tick must send it once the element is through; in the other rounds the
+        /// source sends more elements and fails while the sampler keeps ticking.
         @Test func aSourceErrorOnAnotherThreadArrivesOnceAndLast() {
-            for _ in 0..<TimeRace.rounds {
+            for round in 0..<TimeRace.gatedRounds {
+                let held = round % 2 == 0
                 let feed = TimeRace.Feed<Int>()
                 let ticks = TimeRace.Feed<Void>()
-                let probe = TimeRace.Probe<Int>()
+                let sent = TimeRace.Gate()
+                let delivering = TimeRace.Gate()
+                let failed = TimeRace.Gate()
+                let probe = TimeRace.Probe<Int>(whileBusy: { element in
+                    if element == 0 {
+                        delivering.open()
+                        if held {
+                            failed.wait()
+                        }
+                    }
+                })
                 let subscription = feed.observable.sample(ticks.observable).subscribe(probe)
                 TimeRace.race({
-                    // Fails while a sampled element is being delivered, most rounds.
-                    var value = 0
-                    while !probe.isBusy, value < 2_000 {
-                        feed.send(value)
-                        value += 1
-                        TimeRace.pause()
+                    feed.send(0)
+                    sent.open()
+                    #expect(delivering.wait())
+                    if !held {
+                        for value in 1..<(1 + round % 7) {
+                            feed.send(value)
+                        }
                     }
                     feed.fail(TestError(id: 8))
+                    failed.open()
                 }, {
-                    let clock = ContinuousClock()
-                    let deadline = clock.now.advanced(by: .seconds(5))
-                    while !probe.isTerminated, clock.now < deadline {
-                        ticks.send(())
-                        TimeRace.pause()
+                    sent.wait()
+                    ticks.send(())
+                    if !held {
+                        for _ in 0..<(round % 5) where !probe.isTerminated {
+                            ticks.send(())
+                        }
                     }
                 })
                 subscription.dispose()
                 let elements = probe.elements
-                #expect(zip(elements, elements.dropFirst()).allSatisfy { $0 < $1 })
+                if held {
+                    // The error came in mid-delivery: the tick sent it after the element.
+                    #expect(elements == [0])
+                } else {
+                    #expect(elements.first == 0)
+                    #expect(zip(elements, elements.dropFirst()).allSatisfy { $0 < $1 })
+                }
                 #expect(probe.failedOnce)
                 #expect(probe.overlaps == 0)
                 #expect(ticks.disposals.value == 1)

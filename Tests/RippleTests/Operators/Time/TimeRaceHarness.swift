@@ -17,6 +17,32 @@ enum TimeRace {
     /// How many rounds each real-thread test runs.
     static let rounds = 300
 
+    /// How many rounds a test that places its race with ``Gate``s runs: each round
+    /// hits the race for sure, so fewer are needed.
+    static let gatedRounds = 120
+
+    /// A one-way signal between the threads of a race: one thread opens it, another
+    /// waits for it, asleep. Tests use gates to make the interleaving they mean to
+    /// test happen every round, instead of spinning until it happens by chance
+    /// (which, under the Thread Sanitizer on a busy machine, took minutes).
+    final class Gate: Sendable {
+        private let semaphore = DispatchSemaphore(value: 0)
+
+        /// Lets the waiting thread (or the next one to wait) go.
+        func open() {
+            semaphore.signal()
+        }
+
+        /// Waits until the gate is opened, or five seconds have passed, so that a
+        /// broken operator fails the test instead of hanging it.
+        ///
+        /// - Returns: Whether the gate was opened in time.
+        @discardableResult
+        func wait() -> Bool {
+            semaphore.wait(timeout: .now() + 5) == .success
+        }
+    }
+
     /// Runs `first` on a new thread and `second` on this one, and returns when both
     /// have finished. (A thread of its own, rather than a dispatch queue, so that the
     /// two really run side by side even when the machine is busy.)

@@ -54,7 +54,16 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         { element in eventHandler(.next(element)) }
     }
 
-    override func onCore(_ event: Event<Element>) {
+    override func onCore(error: Swift.Error) {
+        onCore(.error(error))
+    }
+
+    override func onCoreCompletion() {
+        onCore(.completed)
+    }
+
+    /// The terminal event for `eventHandler`, which takes events; built only here, once.
+    private func onCore(_ event: Event<Element>) {
         if journeyTracingIsOn {
             JourneyTrace.step("AnonymousObserver", "onCore", "calls the handler built from your closures with \(event)")
         }

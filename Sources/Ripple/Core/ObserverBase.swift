@@ -3,9 +3,12 @@ import Synchronization
 /// The base of observers that run user code: lets elements through until the first
 /// terminal event, lets that one through exactly once, then ignores everything.
 ///
-/// Subclasses implement ``onCore(next:)`` and ``onCore(_:)``, which therefore never see
-/// an event after `.error` or `.completed`, even if a misbehaving source sends one, or
-/// two threads race to end the sequence.
+/// Subclasses implement ``onCore(next:)``, ``onCore(error:)`` and ``onCoreCompletion()``,
+/// which therefore never see an event after the error or the completion, even if a
+/// misbehaving source sends one, or two threads race to end the sequence. The terminal
+/// event reaches them the same way whether it came as an `Event` (``on(_:)``) or along
+/// the terminal road (``on(error:)``, ``onCompletion()``, see ``ElementObserver``), and
+/// no `Event` is built on the way.
 ///
 /// Events after the terminal event are dropped silently here, in every build: what
 /// reaches an `ObserverBase` comes from Ripple's operators, which keep the grammar, or
@@ -40,10 +43,38 @@ class ObserverBase<Element>: Disposable, ElementObserver {
             if !isStopped.load(ordering: .relaxed) {
                 onCore(next: element)
             }
-        case .error, .completed:
-            if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
-                onCore(event)
-            }
+        case .error(let error):
+            stopThenCore(error: error)
+        case .completed:
+            stopThenCoreCompletion()
+        }
+    }
+
+    final func on(error: Swift.Error) {
+        if journeyTracingIsOn {
+            JourneyTrace.step("ObserverBase", "on(error:)", "lets \(error) through unless the sequence has already stopped")
+        }
+        stopThenCore(error: error)
+    }
+
+    final func onCompletion() {
+        if journeyTracingIsOn {
+            JourneyTrace.step("ObserverBase", "onCompletion", "lets the completion through unless the sequence has already stopped")
+        }
+        stopThenCoreCompletion()
+    }
+
+    // The exactly-once check of the terminal event, shared by both of its roads: the
+    // first caller to stop the observer gets through, whichever thread it runs on.
+    private final func stopThenCore(error: Swift.Error) {
+        if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
+            onCore(error: error)
+        }
+    }
+
+    private final func stopThenCoreCompletion() {
+        if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
+            onCoreCompletion()
         }
     }
 
@@ -52,8 +83,13 @@ class ObserverBase<Element>: Disposable, ElementObserver {
         abstractMethod()
     }
 
-    /// Handles the terminal event, which passes the grammar check once.
-    func onCore(_ event: Event<Element>) {
+    /// Handles the error that ends the sequence; it passes the grammar check once.
+    func onCore(error: Swift.Error) {
+        abstractMethod()
+    }
+
+    /// Handles the completion; it passes the grammar check once.
+    func onCoreCompletion() {
         abstractMethod()
     }
 

@@ -45,8 +45,8 @@ extension RippleTests {
             let completion = [
                 "AnyObserver.on",
                 "AnonymousObservableSink.on",
-                "Sink.forwardOn",
-                "ObserverBase.on",
+                "Sink.forwardCompletedAndDispose",
+                "ObserverBase.onCompletion",
                 "AnonymousObserver.onCore",
                 "your code.onCompleted",
             ]

@@ -40,7 +40,7 @@ final private class Just<Element>: Producer<Element> {
 
     override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(next: element)
-        observer.on(.completed)
+        observer.onCompletion()
         return Disposables.create()
     }
 }

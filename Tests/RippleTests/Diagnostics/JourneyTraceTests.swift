@@ -28,7 +28,7 @@ extension RippleTests {
                 "Observable.create",
                 "AnonymousObservable.init",
                 "ObservableType.subscribe(onNext:onError:onCompleted:onDisposed:)",
-                "AnonymousObserver.init",
+                "SubscribeObserver.init",
                 "Producer.subscribe",
                 "SinkDisposer.init",
                 "AnonymousObservable.run",
@@ -38,7 +38,7 @@ extension RippleTests {
                 "AnonymousObservableSink.on(next:)",
                 "Sink.forwardOn(next:)",
                 "ObserverBase.on(next:)",
-                "AnonymousObserver.onCore(next:)",
+                "SubscribeObserver.onCore(next:)",
                 "your code.onNext",
             ]
             #expect(Array(path.prefix(expectedPrefix.count)) == expectedPrefix)
@@ -47,7 +47,7 @@ extension RippleTests {
                 "AnonymousObservableSink.on",
                 "Sink.forwardCompletedAndDispose",
                 "ObserverBase.onCompletion",
-                "AnonymousObserver.onCore",
+                "SubscribeObserver.onCoreCompletion",
                 "your code.onCompleted",
             ]
             let completionStart = path.firstIndex(of: "AnyObserver.on")

@@ -16,6 +16,7 @@ import Synchronization
 /// hand (an event after the terminal one, calls overlapping from two threads) is
 /// detected where it enters Ripple, in the observer an `Observable.create` closure
 /// receives, and reported in debug builds through ``Hooks/grammarViolationHandler``.
+@usableFromInline
 class ObserverBase<Element>: Disposable, ElementObserver {
     private let isStopped = Atomic<Bool>(false)
 
@@ -34,6 +35,7 @@ class ObserverBase<Element>: Disposable, ElementObserver {
         JourneyTrace.step("ObserverBase", "on(next:)", "lets \(element) through unless the sequence has already stopped")
     }
 
+    @usableFromInline
     final func on(_ event: Event<Element>) {
         if journeyTracingIsOn {
             JourneyTrace.step("ObserverBase", "on", "lets \(event) through unless the sequence has already stopped")
@@ -94,6 +96,7 @@ class ObserverBase<Element>: Disposable, ElementObserver {
     }
 
     /// Stops the observer: later events are ignored.
+    @usableFromInline
     func dispose() {
         isStopped.store(true, ordering: .relaxed)
     }

@@ -12,6 +12,10 @@
 /// the completion it disposes the `onDisposed` disposable, so `onDisposed` runs exactly
 /// once: after `onError` / `onCompleted`, or when the subscription is disposed,
 /// whichever comes first.
+///
+/// `@usableFromInline` (with its init and ``subscribe(to:)``) for the inlinable
+/// `subscribe(onNext:…)`, which allocates it in your code.
+@usableFromInline
 final class SubscribeObserver<Element>: ObserverBase<Element> {
     // Not optional: unwrapping an optional closure copies it, a retain and a release
     // per element.
@@ -26,6 +30,7 @@ final class SubscribeObserver<Element>: ObserverBase<Element> {
 
     /// An observer that calls the given closures; `onDisposed` becomes a disposable
     /// (``Disposables/create(with:)``) that runs it once.
+    @usableFromInline
     init(
         onNext: ((Element) -> Void)?,
         onError: ((Swift.Error) -> Void)?,
@@ -60,6 +65,7 @@ final class SubscribeObserver<Element>: ObserverBase<Element> {
     /// Subscribes this observer to `source` and returns the subscription, paired with
     /// the `onDisposed` disposable when there is one: disposing the result ends the
     /// subscription and runs `onDisposed`.
+    @usableFromInline
     func subscribe(to source: Observable<Element>) -> Disposable {
         let subscription = source.subscribe(elementObserver: self)
         guard let disposable else {

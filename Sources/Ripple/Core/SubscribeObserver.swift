@@ -22,14 +22,16 @@ final class SubscribeObserver<Element>: ObserverBase<Element> {
     private let onNext: (Element) -> Void
     private let onError: ((Swift.Error) -> Void)?
     private let onCompleted: (() -> Void)?
-    /// Made from `onDisposed`; nil without one.
-    private let disposable: Disposable?
+    /// Made from `onDisposed`; nil without one. Of its concrete type, not `Disposable?`:
+    /// an optional existential is copied and destroyed through runtime value witnesses,
+    /// some hundred instructions per subscription, where a class reference is retained.
+    private let disposable: AnonymousDisposable?
     /// Where the subscription was made, for ``Hooks/defaultErrorHandler``; empty unless
     /// ``Hooks/recordCallStackOnError`` is on.
     private let callStack: [String]
 
-    /// An observer that calls the given closures; `onDisposed` becomes a disposable
-    /// (``Disposables/create(with:)``) that runs it once.
+    /// An observer that calls the given closures; `onDisposed` becomes the disposable
+    /// ``Disposables/create(with:)`` makes, which runs it once.
     @usableFromInline
     init(
         onNext: ((Element) -> Void)?,
@@ -40,7 +42,7 @@ final class SubscribeObserver<Element>: ObserverBase<Element> {
         self.onNext = SubscribeObserver.elementHandler(onNext)
         self.onError = onError
         self.onCompleted = onCompleted
-        self.disposable = onDisposed.map { Disposables.create(with: $0) }
+        self.disposable = onDisposed.map { AnonymousDisposable($0) }
         self.callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         super.init()
         #if DEBUG

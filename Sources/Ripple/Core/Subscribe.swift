@@ -33,10 +33,6 @@ extension ObservableType {
     ///   - onCompleted: Called when the sequence completes.
     ///   - onDisposed: Called once, when the subscription ends for any reason.
     /// - Returns: A disposable that cancels the subscription.
-    // Inlinable, so that your code allocates the SubscribeObserver for your element
-    // type and caches its type metadata, which code that is not specialised looks up
-    // at run time on every subscribe (a few hundred instructions). The work is done
-    // out of line, in SubscribeObserver.
     @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
@@ -44,6 +40,10 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
+        // Inlinable, so that your code allocates the SubscribeObserver for your element
+        // type and caches its type metadata, which code that is not specialised looks
+        // up at run time on every subscribe (a few hundred instructions). The work is
+        // done out of line, in SubscribeObserver.
         traceSubscribeWithClosures()
         let observer = SubscribeObserver<Element>(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         return observer.subscribe(to: asObservable())

@@ -119,8 +119,13 @@ final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, 
             defer { if entered { grammar.exit() } }
             #endif
             if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
-                forwardOn(event)
-                dispose()
+                // The terminal road: the observer gets the error or the completion
+                // without switching over this `Event` again.
+                if case .error(let error) = event {
+                    forwardErrorAndDispose(error)
+                } else {
+                    forwardCompletedAndDispose()
+                }
             } else {
                 #if DEBUG
                 grammar.eventAfterTerminal(operatorName, event.isCompleted ? "onCompleted()" : "onError(_:)")

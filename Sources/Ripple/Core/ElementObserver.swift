@@ -1,21 +1,52 @@
 /// An observer inside Ripple's own chain of sinks: besides ``ObserverType/on(_:)`` it
-/// takes each element through ``on(next:)``, unwrapped.
+/// takes each element through ``on(next:)``, unwrapped, and the terminal event through
+/// ``on(error:)`` or ``onCompletion()``.
 ///
-/// Why a second road: Ripple's sinks run as generic code that is not specialised for
-/// your element type, and in such code every `Event<Element>` value built, copied or
-/// switched over costs a runtime lookup of the type `Event<Element>`: a few hundred
-/// instructions, per event, per operator. Elements travel without that cost, so
-/// `.next` takes the element road (``on(next:)`` → ``Sink/forwardOn(next:)``) and only
-/// the rare terminal events travel as `Event`s.
+/// Why more roads than one: Ripple's sinks run as generic code that is not specialised
+/// for your element type, and in such code every `Event<Element>` value built, copied
+/// or switched over costs a runtime lookup of the type `Event<Element>`: a few hundred
+/// instructions, per event, per operator. Elements travel without that cost, so `.next`
+/// takes the element road (``on(next:)`` → ``Sink/forwardOn(next:)``). The terminal
+/// event comes once per subscription, but a short subscription (`just(1)`, a request)
+/// is little else, so it has a road of its own too, the terminal road (``on(error:)``,
+/// ``onCompletion()`` → `Sink.forwardErrorAndDispose(_:)`,
+/// `Sink.forwardCompletedAndDispose()`).
 ///
-/// `on(next: element)` must behave exactly like `on(.next(element))`.
+/// `on(next: element)` must behave exactly like `on(.next(element))`, `on(error: error)`
+/// like `on(.error(error))` and `onCompletion()` like `on(.completed)`. The terminal
+/// road has default implementations that build the `Event` and call ``on(_:)``, so a
+/// conformer only implements it where skipping the `Event` pays.
 protocol ElementObserver: ObserverType {
     /// Receives the next element; the same as `on(.next(element))`.
     func on(next element: Element)
+
+    /// Receives the error that ends the sequence; the same as `on(.error(error))`.
+    func on(error: Swift.Error)
+
+    /// Receives the completion that ends the sequence; the same as `on(.completed)`.
+    ///
+    /// Not named `onCompleted()`: that is ``ObserverType``'s public convenience, which
+    /// builds the `Event`, and a call here should say which of the two it means.
+    func onCompletion()
+}
+
+extension ElementObserver {
+    /// Builds `.error(error)` for ``on(_:)``: the default for observers that handle
+    /// events in one place.
+    func on(error: Swift.Error) {
+        on(.error(error))
+    }
+
+    /// Builds `.completed` for ``on(_:)``: the default for observers that handle
+    /// events in one place.
+    func onCompletion() {
+        on(.completed)
+    }
 }
 
 /// Lets an observer from outside Ripple (your own ``ObserverType``) sit at the end of
-/// a chain of sinks: turns each element back into `.next`.
+/// a chain of sinks: turns each element back into `.next`, and each terminal call back
+/// into its event, because the outside observer only takes events.
 final class ElementObserverAdapter<Observer: ObserverType>: ElementObserver {
     typealias Element = Observer.Element
 
@@ -27,6 +58,14 @@ final class ElementObserverAdapter<Observer: ObserverType>: ElementObserver {
 
     func on(next element: Element) {
         observer.on(.next(element))
+    }
+
+    func on(error: Swift.Error) {
+        observer.on(.error(error))
+    }
+
+    func onCompletion() {
+        observer.on(.completed)
     }
 
     func on(_ event: Event<Element>) {

@@ -3,9 +3,12 @@ import Synchronization
 /// The base of observers that run user code: lets elements through until the first
 /// terminal event, lets that one through exactly once, then ignores everything.
 ///
-/// Subclasses implement ``onCore(next:)`` and ``onCore(_:)``, which therefore never see
-/// an event after `.error` or `.completed`, even if a misbehaving source sends one, or
-/// two threads race to end the sequence.
+/// Subclasses implement ``onCore(next:)``, ``onCore(error:)`` and ``onCoreCompletion()``,
+/// which therefore never see an event after the error or the completion, even if a
+/// misbehaving source sends one, or two threads race to end the sequence. The terminal
+/// event reaches them the same way whether it came as an `Event` (``on(_:)``) or along
+/// the terminal road (``on(error:)``, ``onCompletion()``, see ``ElementObserver``), and
+/// no `Event` is built on the way.
 ///
 /// Events after the terminal event are dropped silently here, in every build: what
 /// reaches an `ObserverBase` comes from Ripple's operators, which keep the grammar, or
@@ -13,6 +16,7 @@ import Synchronization
 /// hand (an event after the terminal one, calls overlapping from two threads) is
 /// detected where it enters Ripple, in the observer an `Observable.create` closure
 /// receives, and reported in debug builds through ``Hooks/grammarViolationHandler``.
+@usableFromInline
 class ObserverBase<Element>: Disposable, ElementObserver {
     private let isStopped = Atomic<Bool>(false)
 
@@ -31,6 +35,7 @@ class ObserverBase<Element>: Disposable, ElementObserver {
         JourneyTrace.step("ObserverBase", "on(next:)", "lets \(element) through unless the sequence has already stopped")
     }
 
+    @usableFromInline
     final func on(_ event: Event<Element>) {
         if journeyTracingIsOn {
             JourneyTrace.step("ObserverBase", "on", "lets \(event) through unless the sequence has already stopped")
@@ -40,10 +45,38 @@ class ObserverBase<Element>: Disposable, ElementObserver {
             if !isStopped.load(ordering: .relaxed) {
                 onCore(next: element)
             }
-        case .error, .completed:
-            if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
-                onCore(event)
-            }
+        case .error(let error):
+            stopThenCore(error: error)
+        case .completed:
+            stopThenCoreCompletion()
+        }
+    }
+
+    final func on(error: Swift.Error) {
+        if journeyTracingIsOn {
+            JourneyTrace.step("ObserverBase", "on(error:)", "lets \(error) through unless the sequence has already stopped")
+        }
+        stopThenCore(error: error)
+    }
+
+    final func onCompletion() {
+        if journeyTracingIsOn {
+            JourneyTrace.step("ObserverBase", "onCompletion", "lets the completion through unless the sequence has already stopped")
+        }
+        stopThenCoreCompletion()
+    }
+
+    // The exactly-once check of the terminal event, shared by both of its roads: the
+    // first caller to stop the observer gets through, whichever thread it runs on.
+    private final func stopThenCore(error: Swift.Error) {
+        if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
+            onCore(error: error)
+        }
+    }
+
+    private final func stopThenCoreCompletion() {
+        if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
+            onCoreCompletion()
         }
     }
 
@@ -52,12 +85,18 @@ class ObserverBase<Element>: Disposable, ElementObserver {
         abstractMethod()
     }
 
-    /// Handles the terminal event, which passes the grammar check once.
-    func onCore(_ event: Event<Element>) {
+    /// Handles the error that ends the sequence; it passes the grammar check once.
+    func onCore(error: Swift.Error) {
+        abstractMethod()
+    }
+
+    /// Handles the completion; it passes the grammar check once.
+    func onCoreCompletion() {
         abstractMethod()
     }
 
     /// Stops the observer: later events are ignored.
+    @usableFromInline
     func dispose() {
         isStopped.store(true, ordering: .relaxed)
     }

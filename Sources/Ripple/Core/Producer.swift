@@ -13,6 +13,7 @@
 /// is active on this thread, `subscribe` starts one, so work the sequence schedules
 /// recursively (the elements of `range`, `from`, …) runs after `subscribe` has wired
 /// everything up, and synchronous sources combined by `merge` interleave as in RxSwift.
+@usableFromInline
 class Producer<Element>: Observable<Element> {
     override init() {
         super.init()

@@ -4,10 +4,11 @@ import Synchronization
 /// the operator's logic, and forwards the result to the downstream observer.
 ///
 /// Each operator is a ``Producer`` (the description) plus a `Sink` subclass (one per
-/// subscription). ``forwardOn(next:)`` (elements) and ``forwardOn(_:)`` (events) are
-/// the only roads downstream, and both drop everything once the sink is disposed:
-/// after `dispose()` returns, the observer hears nothing more. Checking that costs one
-/// atomic load per event and no lock.
+/// subscription). ``forwardOn(next:)`` (elements), ``forwardOn(_:)`` (events) and
+/// ``forwardCompletedAndDispose()`` / ``forwardErrorAndDispose(_:)`` (the terminal
+/// event, without an `Event`) are the only roads downstream, and all drop everything
+/// once the sink is disposed: after `dispose()` returns, the observer hears nothing
+/// more. Checking that costs one atomic load per event and no lock.
 ///
 /// A sink trusts its upstream to keep the grammar (no overlapping calls, nothing after
 /// the terminal event) and does not check it: Ripple's operators keep it, and the one
@@ -60,22 +61,34 @@ class Sink<Observer: ElementObserver>: Disposable {
         observer.on(event)
     }
 
-    /// Ends the sequence: forwards `.completed`, then disposes this sink.
+    /// Ends the sequence: forwards the completion, then disposes this sink.
     ///
-    /// Out of line on purpose: a function that builds an `Event` looks up the type
-    /// `Event<Element>` on entry (see ``ElementObserver``), so per-element code calls
-    /// this rather than `forwardOn(.completed)`.
+    /// The completion takes the terminal road (``ElementObserver/onCompletion()``), so
+    /// no `Event` is built for an observer that takes it unwrapped; it is dropped, as by
+    /// ``forwardOn(_:)``, if this sink has been disposed. Out of line: it is the rare
+    /// end of per-element paths (`take`, a closure that throws), which stay small.
     @inline(never)
     final func forwardCompletedAndDispose() {
-        forwardOn(.completed)
+        if journeyTracingIsOn {
+            JourneyTrace.step("Sink", "forwardCompletedAndDispose", "\(typeName(self)) checks it is not disposed, hands the completion to \(typeName(observer)), then disposes itself")
+        }
+        if !disposed.load(ordering: .relaxed) {
+            observer.onCompletion()
+        }
         dispose()
     }
 
-    /// Ends the sequence: forwards `.error(error)`, then disposes this sink. Out of
-    /// line for the reason given at ``forwardCompletedAndDispose()``.
+    /// Ends the sequence: forwards `error`, then disposes this sink. Like
+    /// ``forwardCompletedAndDispose()``, it takes the terminal road
+    /// (``ElementObserver/on(error:)``) and is out of line.
     @inline(never)
     final func forwardErrorAndDispose(_ error: Swift.Error) {
-        forwardOn(.error(error))
+        if journeyTracingIsOn {
+            JourneyTrace.step("Sink", "forwardErrorAndDispose", "\(typeName(self)) checks it is not disposed, hands \(error) to \(typeName(observer)), then disposes itself")
+        }
+        if !disposed.load(ordering: .relaxed) {
+            observer.on(error: error)
+        }
         dispose()
     }
 

@@ -33,57 +33,20 @@ extension ObservableType {
     ///   - onCompleted: Called when the sequence completes.
     ///   - onDisposed: Called once, when the subscription ends for any reason.
     /// - Returns: A disposable that cancels the subscription.
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        if journeyTracingIsOn {
-            JourneyTrace.step("ObservableType", "subscribe(onNext:onError:onCompleted:onDisposed:)", "wraps your closures in an AnonymousObserver and subscribes it")
-        }
-        let disposable: Disposable = if let onDisposed {
-            Disposables.create(with: onDisposed)
-        } else {
-            Disposables.create()
-        }
-        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let observer = AnonymousObserver<Element>(next: elementHandler(onNext), stop: { event in
-            switch event {
-            case .next(let element):
-                onNext?(element)
-            case .error(let error):
-                if journeyTracingIsOn {
-                    JourneyTrace.step("your code", "onError", "your closure receives \(error)")
-                }
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.defaultErrorHandler(callStack, error)
-                }
-                disposable.dispose()
-            case .completed:
-                if journeyTracingIsOn {
-                    JourneyTrace.step("your code", "onCompleted", "your closure runs; then the subscription disposes itself")
-                }
-                onCompleted?()
-                disposable.dispose()
-            }
-        })
-        let subscription = asObservable().subscribe(elementObserver: observer)
-        let kind = ObjectIdentifier(type(of: subscription))
-        if onDisposed == nil, kind == ObjectIdentifier(SinkDisposer.self) || kind == ObjectIdentifier(NopDisposable.self) {
-            // `disposable` does nothing, so the subscription alone is the whole
-            // disposable, and pairing it with a no-op would cost an object and a few
-            // existential copies on every subscribe and dispose. The pair does one more
-            // thing: once disposed it drops its references, which breaks a cycle
-            // through an `onNext` that captures its own subscription. A SinkDisposer
-            // drops its references too and a NopDisposable holds none; any other
-            // subscription (a subject's, say) keeps the pair. (The type is compared
-            // rather than cast with `is`, which costs hundreds of instructions.)
-            return subscription
-        }
-        return Disposables.create(subscription, disposable)
+        // Inlinable, so that your code allocates the SubscribeObserver for your element
+        // type and caches its type metadata, which code that is not specialised looks
+        // up at run time on every subscribe (a few hundred instructions). The work is
+        // done out of line, in SubscribeObserver.
+        traceSubscribeWithClosures()
+        let observer = SubscribeObserver<Element>(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        return observer.subscribe(to: asObservable())
     }
 
     /// Subscribes closures that receive `object` as their first argument, holding
@@ -128,32 +91,11 @@ extension ObservableType {
     }
 }
 
-/// The element handler `subscribe(onNext:…)` gives its ``AnonymousObserver``.
-///
-/// In release builds, where the element trace points compile away, it is `onNext`
-/// itself (or a no-op), so an element makes one closure call, not two, and subscribing
-/// allocates no wrapper. Debug builds wrap it to report the "your code: onNext" step.
-private func elementHandler<Element>(_ onNext: ((Element) -> Void)?) -> (Element) -> Void {
-    #if DEBUG
-    return { element in
-        if elementTracingIsOn {
-            traceYourOnNext(element)
-        }
-        onNext?(element)
+/// The journey step of ``ObservableType/subscribe(onNext:onError:onCompleted:onDisposed:)``,
+/// out of line so that the inlinable method exposes no trace machinery.
+@usableFromInline
+func traceSubscribeWithClosures() {
+    if journeyTracingIsOn {
+        JourneyTrace.step("ObservableType", "subscribe(onNext:onError:onCompleted:onDisposed:)", "wraps your closures in a SubscribeObserver and subscribes it")
     }
-    #else
-    // Not `onNext ?? { _ in }`: `??` is generic over the closure type, and passing a
-    // closure through it allocates two reabstraction thunks.
-    if let onNext {
-        return onNext
-    }
-    return { _ in }
-    #endif
-}
-
-/// The trace point before your `onNext`; out of line, so the element path stays small
-/// while tracing is off.
-@inline(never)
-private func traceYourOnNext<Element>(_ element: Element) {
-    JourneyTrace.step("your code", "onNext", "your closure receives \(element)")
 }

@@ -12,13 +12,22 @@ class PassThroughSink<Observer: ElementObserver>: Sink<Observer>, ElementObserve
         forwardOn(next: element)
     }
 
+    final func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    final func onCompletion() {
+        forwardCompletedAndDispose()
+    }
+
     final func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
+        case .error(let error):
+            forwardErrorAndDispose(error)
+        case .completed:
+            forwardCompletedAndDispose()
         }
     }
 }

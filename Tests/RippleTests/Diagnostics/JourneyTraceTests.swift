@@ -28,7 +28,7 @@ extension RippleTests {
                 "Observable.create",
                 "AnonymousObservable.init",
                 "ObservableType.subscribe(onNext:onError:onCompleted:onDisposed:)",
-                "AnonymousObserver.init",
+                "SubscribeObserver.init",
                 "Producer.subscribe",
                 "SinkDisposer.init",
                 "AnonymousObservable.run",
@@ -38,16 +38,16 @@ extension RippleTests {
                 "AnonymousObservableSink.on(next:)",
                 "Sink.forwardOn(next:)",
                 "ObserverBase.on(next:)",
-                "AnonymousObserver.onCore(next:)",
+                "SubscribeObserver.onCore(next:)",
                 "your code.onNext",
             ]
             #expect(Array(path.prefix(expectedPrefix.count)) == expectedPrefix)
             let completion = [
                 "AnyObserver.on",
                 "AnonymousObservableSink.on",
-                "Sink.forwardOn",
-                "ObserverBase.on",
-                "AnonymousObserver.onCore",
+                "Sink.forwardCompletedAndDispose",
+                "ObserverBase.onCompletion",
+                "SubscribeObserver.onCoreCompletion",
                 "your code.onCompleted",
             ]
             let completionStart = path.firstIndex(of: "AnyObserver.on")

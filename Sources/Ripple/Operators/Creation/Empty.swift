@@ -17,7 +17,7 @@ extension ObservableType {
 
 final private class Empty<Element>: Producer<Element> {
     override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
-        observer.on(.completed)
+        observer.onCompletion()
         return Disposables.create()
     }
 }

@@ -26,7 +26,7 @@ final private class Fail<Element>: Producer<Element> {
     }
 
     override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
-        observer.on(.error(error))
+        observer.on(error: error)
         return Disposables.create()
     }
 }

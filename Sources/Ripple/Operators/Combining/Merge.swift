@@ -380,6 +380,14 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
         }
     }
 
+    func on(error: Swift.Error) {
+        fail(error)
+    }
+
+    func onCompletion() {
+        outerCompleted()
+    }
+
     private func outerCompleted() {
         // nil: inner sequences still run; true: complete now; false: nothing to do.
         let complete: Bool? = lock.withLock {
@@ -621,9 +629,18 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
         case .next(let element):
             parent.innerNext(element)
         case .error(let error):
-            parent.fail(error)
+            on(error: error)
         case .completed:
-            parent.innerCompleted(self)
+            onCompletion()
         }
+    }
+
+    // The terminal road: the inner sequence's end reaches the sink without an `Event`.
+    func on(error: Swift.Error) {
+        parent.fail(error)
+    }
+
+    func onCompletion() {
+        parent.innerCompleted(self)
     }
 }

@@ -231,9 +231,18 @@ final private class SwitchInner<SourceElement, Observer: ElementObserver>: Inner
         case .next(let element):
             parent.innerNext(element, id: id)
         case .error(let error):
-            parent.innerEnded(self, id: id, failing: error)
+            on(error: error)
         case .completed:
-            parent.innerEnded(self, id: id, failing: nil)
+            onCompletion()
         }
+    }
+
+    // The terminal road: the inner sequence's end reaches the sink without an `Event`.
+    func on(error: Swift.Error) {
+        parent.innerEnded(self, id: id, failing: error)
+    }
+
+    func onCompletion() {
+        parent.innerEnded(self, id: id, failing: nil)
     }
 }

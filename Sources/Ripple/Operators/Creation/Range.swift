@@ -48,7 +48,7 @@ final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RangeSink<Element, Observer>(observer: observer, cancel: cancel)
+        let sink = RangeSink<Element, Observer>(start: start, observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
@@ -57,16 +57,35 @@ final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
 /// `Element` is a generic parameter rather than `Observer.Element`, so unspecialised
 /// code reads it and its integer conformance from the class metadata instead of looking
 /// them up per element.
-final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObserver>: Sink<Observer> where Observer.Element == Element {
+final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Observer.Element == Element {
+    // The loop's state on the trampoline, touched only on the trampoline's thread (hence
+    // no exclusivity checks): the next element to send, and how many are left, counted
+    // in a plain `UInt` so that the loop tests for its end without calling the generic
+    // `Element`'s `==`.
+    @exclusivity(unchecked) private var next: Element
+    @exclusivity(unchecked) private var remaining: UInt = 0
+    private let one: Element
 
-    func run(_ parent: RangeProducer<Element>) -> Disposable {
-        let start = parent.start, count = parent.count
-        if parent.scheduler is CurrentThreadScheduler {
-            return RangeOnTrampoline(sink: self, start: start, count: count).start()
-        }
+    init(start: Element, observer: Observer, cancel: Cancelable) {
+        next = start
         // Made once here: an integer literal in generic code is built through the
         // type's literal protocols, which would cost lookups for every element.
-        let zero: Element = 0, one: Element = 1
+        one = 1
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(_ parent: RangeProducer<Element>) -> Disposable {
+        // A type comparison rather than `is`: a dynamic cast from an existential costs
+        // hundreds of instructions per subscription. The class is final, so the two agree.
+        if ObjectIdentifier(type(of: parent.scheduler)) == ObjectIdentifier(CurrentThreadScheduler.self),
+           let count = RangeSink.uintCount(parent.count) {
+            remaining = count
+            return TrampolineLoopWork(self).start()
+        }
+        // Another scheduler, or a count beyond `UInt.max` (which no loop would reach the
+        // end of): one recursive step per element.
+        let start = parent.start, count = parent.count
+        let zero: Element = 0, one = self.one
         return parent.scheduler.scheduleRecursive(zero) { offset, recurse in
             if offset < count {
                 self.forwardOn(next: start + offset)
@@ -76,36 +95,72 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
             }
         }
     }
+
+    /// `count` (never negative) as a `UInt`, or `nil` when it does not fit: only for an
+    /// `Element` wider than `UInt`.
+    private static func uintCount(_ count: Element) -> UInt? {
+        if Element.bitWidth <= UInt.bitWidth || count <= Element(truncatingIfNeeded: UInt.max) {
+            return UInt(truncatingIfNeeded: count)
+        }
+        return nil
+    }
+
+    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
+        // Locals while the loop runs, stored back when it pauses: the element is then
+        // passed to `forwardOn` without a copy, and neither is reloaded after each call.
+        var element = next
+        var remaining = self.remaining
+        while !work.isDisposed {
+            if remaining == 0 {
+                forwardCompletedAndDispose()
+                return
+            }
+            remaining &-= 1
+            forwardOn(next: element)
+            if remaining != 0 {
+                // `+=` (a requirement of `AdditiveArithmetic`) updates the element in
+                // place; `element = element &+ one` would go through a temporary and two
+                // value-witness calls. Never past the last element, which may be
+                // `Element.max`.
+                element += one
+            }
+            if !trampoline.isQueueEmpty {
+                next = element
+                self.remaining = remaining
+                trampoline.enqueue(work)
+                return
+            }
+        }
+    }
 }
 
-/// `range` on the current-thread trampoline, its default scheduler: the elements in the
-/// order and at the moments `scheduleRecursive` gives them, without its per-element
-/// closures and state copies (in unspecialised generic code each of those goes through
-/// the runtime).
+/// A sink whose elements are sent by a loop on the current-thread trampoline, run by a
+/// ``TrampolineLoopWork``.
+private protocol TrampolineLoop: AnyObject {
+    /// Sends elements while `work` is not disposed and nothing else waits on
+    /// `trampoline`; when something does, queues `work` behind it and returns.
+    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork)
+}
+
+/// A creation operator's elements on the current-thread trampoline, its default
+/// scheduler: the elements in the order and at the moments `scheduleRecursive` gives
+/// them, without its per-element closures and state copies (in unspecialised generic
+/// code each of those goes through the runtime).
 ///
 /// One piece of trampoline work sends elements in a loop for as long as nothing else
 /// waits on the trampoline. When delivering an element queues other work (the next
 /// step of a `merge` partner, say), it queues itself behind that work and carries on
 /// when its turn comes: exactly where a recursive step would have been queued, so
 /// synchronous sources interleave as before.
-final private class RangeOnTrampoline<Element: RxAbstractInteger, Observer: ElementObserver>: TrampolineWork, Cancelable where Observer.Element == Element {
-    private let sink: RangeSink<Element, Observer>
-    private let last: Element
-    private let one: Element
+///
+/// Not generic, so creating one per subscription costs no generic-metadata lookup; the
+/// loop and its state live in the sink.
+final private class TrampolineLoopWork: TrampolineWork, Cancelable {
+    private let loop: TrampolineLoop
     private let disposed = Atomic<Bool>(false)
-    // Touched only on the trampoline's thread, by `run(on:)`.
-    @exclusivity(unchecked) private var next: Element
-    /// Every element has been sent; completion comes next.
-    @exclusivity(unchecked) private var sentAll: Bool
 
-    init(sink: RangeSink<Element, Observer>, start: Element, count: Element) {
-        self.sink = sink
-        let one: Element = 1
-        self.one = one
-        next = start
-        // `range` checked that the last element fits in `Element`.
-        last = count > 0 ? start + (count - one) : start
-        sentAll = count == 0
+    init(_ loop: TrampolineLoop) {
+        self.loop = loop
     }
 
     /// Queues the work on this thread's trampoline, running it at once if the
@@ -124,23 +179,7 @@ final private class RangeOnTrampoline<Element: RxAbstractInteger, Observer: Elem
     }
 
     override func run(on trampoline: Trampoline) {
-        while !disposed.load(ordering: .relaxed) {
-            if sentAll {
-                sink.forwardCompletedAndDispose()
-                return
-            }
-            let element = next
-            if element == last {
-                sentAll = true
-            } else {
-                next = element + one
-            }
-            sink.forwardOn(next: element)
-            if !trampoline.isQueueEmpty {
-                trampoline.enqueue(self)
-                return
-            }
-        }
+        loop.runLoop(on: trampoline, work: self)
     }
 
     func dispose() {

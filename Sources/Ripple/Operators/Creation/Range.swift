@@ -18,6 +18,10 @@ extension ObservableType where Element: RxAbstractInteger {
     /// Observable.range(start: 1, count: 3).subscribe(onNext: { print($0) })   // 1, 2, 3
     /// ```
     ///
+    /// Inlinable, so that your code creates the producer for your integer type itself,
+    /// with its type metadata cached in your module (a runtime lookup per call otherwise,
+    /// which matters when `range` is created per element, as inside `flatMap`).
+    ///
     /// - Parameters:
     ///   - start: The first integer.
     ///   - count: How many integers to send.
@@ -25,6 +29,7 @@ extension ObservableType where Element: RxAbstractInteger {
     ///     trampoline.
     /// - Returns: A sequence of `count` consecutive integers from `start`, then
     ///   completion.
+    @inlinable
     public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         if count < 0 {
             return error(RxError.argumentOutOfRange)
@@ -36,11 +41,13 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 }
 
-final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
+@usableFromInline
+final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
     let start: Element
     let count: Element
     let scheduler: ImmediateSchedulerType
 
+    @usableFromInline
     init(start: Element, count: Element, scheduler: ImmediateSchedulerType) {
         self.start = start
         self.count = count

@@ -86,21 +86,51 @@ final private class ObservableSequence<Elements: Sequence>: Producer<Elements.El
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ObservableSequenceSink<Elements, Observer>(observer: observer, cancel: cancel)
-        let subscription = sink.run(self)
+        let sink = ObservableSequenceSink<Elements.Iterator, Observer>(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
+        let subscription = sink.run(scheduler: scheduler)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class ObservableSequenceSink<Elements: Sequence, Observer: ElementObserver>: Sink<Observer> where Elements.Element == Observer.Element {
-    func run(_ parent: ObservableSequence<Elements>) -> Disposable {
-        parent.scheduler.scheduleRecursive(parent.elements.makeIterator()) { iterator, recurse in
-            var iterator = iterator
-            if let element = iterator.next() {
+/// Sends the elements of one iterator, made for this subscription.
+///
+/// Generic over the iterator rather than the sequence: unspecialised code then reads
+/// the iterator's type and conformance from the class metadata instead of looking up
+/// the sequence's associated types for every element.
+final private class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Iterator.Element == Observer.Element {
+    // Touched only by one step at a time: the loop on the trampoline's thread, or one
+    // recursive step on the scheduler.
+    @exclusivity(unchecked) private var iterator: Iterator
+
+    init(iterator: Iterator, observer: Observer, cancel: Cancelable) {
+        self.iterator = iterator
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(scheduler: ImmediateSchedulerType) -> Disposable {
+        if TrampolineLoopWork.canRun(on: scheduler) {
+            return TrampolineLoopWork(self).start()
+        }
+        return scheduler.scheduleRecursive(()) { _, recurse in
+            if let element = self.iterator.next() {
                 self.forwardOn(next: element)
-                recurse(iterator)
+                recurse(())
             } else {
                 self.forwardCompletedAndDispose()
+            }
+        }
+    }
+
+    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
+        while !work.isDisposed {
+            guard let element = iterator.next() else {
+                forwardCompletedAndDispose()
+                return
+            }
+            forwardOn(next: element)
+            if !trampoline.isQueueEmpty {
+                trampoline.enqueue(work)
+                return
             }
         }
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The integer types `range` works with.
 public typealias RxAbstractInteger = FixedWidthInteger
 
@@ -82,10 +80,7 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     }
 
     func run(_ parent: RangeProducer<Element>) -> Disposable {
-        // A type comparison rather than `is`: a dynamic cast from an existential costs
-        // hundreds of instructions per subscription. The class is final, so the two agree.
-        if ObjectIdentifier(type(of: parent.scheduler)) == ObjectIdentifier(CurrentThreadScheduler.self),
-           let count = RangeSink.uintCount(parent.count) {
+        if TrampolineLoopWork.canRun(on: parent.scheduler), let count = RangeSink.uintCount(parent.count) {
             remaining = count
             return TrampolineLoopWork(self).start()
         }
@@ -138,58 +133,5 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
                 return
             }
         }
-    }
-}
-
-/// A sink whose elements are sent by a loop on the current-thread trampoline, run by a
-/// ``TrampolineLoopWork``.
-private protocol TrampolineLoop: AnyObject {
-    /// Sends elements while `work` is not disposed and nothing else waits on
-    /// `trampoline`; when something does, queues `work` behind it and returns.
-    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork)
-}
-
-/// A creation operator's elements on the current-thread trampoline, its default
-/// scheduler: the elements in the order and at the moments `scheduleRecursive` gives
-/// them, without its per-element closures and state copies (in unspecialised generic
-/// code each of those goes through the runtime).
-///
-/// One piece of trampoline work sends elements in a loop for as long as nothing else
-/// waits on the trampoline. When delivering an element queues other work (the next
-/// step of a `merge` partner, say), it queues itself behind that work and carries on
-/// when its turn comes: exactly where a recursive step would have been queued, so
-/// synchronous sources interleave as before.
-///
-/// Not generic, so creating one per subscription costs no generic-metadata lookup; the
-/// loop and its state live in the sink.
-final private class TrampolineLoopWork: TrampolineWork, Cancelable {
-    private let loop: TrampolineLoop
-    private let disposed = Atomic<Bool>(false)
-
-    init(_ loop: TrampolineLoop) {
-        self.loop = loop
-    }
-
-    /// Queues the work on this thread's trampoline, running it at once if the
-    /// trampoline is idle (as `scheduleRecursive` does).
-    func start() -> Disposable {
-        let trampoline = Trampoline.forCurrentThread()
-        trampoline.enqueue(self)
-        if !trampoline.isActive {
-            trampoline.runActive {}
-        }
-        return self
-    }
-
-    var isDisposed: Bool {
-        disposed.load(ordering: .relaxed)
-    }
-
-    override func run(on trampoline: Trampoline) {
-        loop.runLoop(on: trampoline, work: self)
-    }
-
-    func dispose() {
-        disposed.store(true, ordering: .relaxed)
     }
 }

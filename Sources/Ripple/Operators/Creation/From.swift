@@ -15,7 +15,7 @@ extension ObservableType {
     ///     trampoline.
     /// - Returns: A sequence that sends `elements` to each subscriber, then completes.
     public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
-        ObservableSequence(elements: elements, scheduler: scheduler)
+        ObservableArray(elements: elements, scheduler: scheduler)
     }
 
     /// A sequence of the array's elements, then completion.
@@ -30,7 +30,7 @@ extension ObservableType {
     ///     trampoline.
     /// - Returns: A sequence of the array's elements, then completion.
     public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
-        ObservableSequence(elements: array, scheduler: scheduler)
+        ObservableArray(elements: array, scheduler: scheduler)
     }
 
     /// A sequence of the elements of any `Sequence`, then completion. The sequence is
@@ -71,7 +71,7 @@ extension ObservableType {
     ///   - scheduler: Where the element and completion are sent.
     /// - Returns: A sequence of the one element (or none), then completion.
     public static func from(optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        ObservableSequence<[Element]>(elements: optional.map { [$0] } ?? [], scheduler: scheduler)
+        ObservableArray(elements: optional.map { [$0] } ?? [], scheduler: scheduler)
     }
 }
 
@@ -132,6 +132,81 @@ final private class ObservableSequenceSink<Iterator: IteratorProtocol, Observer:
                 trampoline.enqueue(work)
                 return
             }
+        }
+    }
+}
+
+/// `of` and `from` an array: the elements are read by index, straight from the
+/// array's storage. (Through `IndexingIterator`, unspecialised generic code reads each
+/// element through the standard library's generic `Collection` subscript, which
+/// allocates a coroutine frame per element.)
+final private class ObservableArray<Element>: Producer<Element> {
+    let elements: [Element]
+    let scheduler: ImmediateSchedulerType
+
+    init(elements: [Element], scheduler: ImmediateSchedulerType) {
+        self.elements = elements
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = ObservableArraySink<Element, Observer>(elements: elements, observer: observer, cancel: cancel)
+        let subscription = sink.run(scheduler: scheduler)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Sends the elements of an array, then completion. `Element` is a generic parameter
+/// of its own so that unspecialised code reads it from the class metadata.
+final private class ObservableArraySink<Element, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Observer.Element == Element {
+    private let elements: [Element]
+    // The index of the next element; touched only by one step at a time: the loop on
+    // the trampoline's thread, or one recursive step on the scheduler.
+    @exclusivity(unchecked) private var next = 0
+
+    init(elements: [Element], observer: Observer, cancel: Cancelable) {
+        self.elements = elements
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(scheduler: ImmediateSchedulerType) -> Disposable {
+        if TrampolineLoopWork.canRun(on: scheduler) {
+            return TrampolineLoopWork(self).start()
+        }
+        return scheduler.scheduleRecursive(()) { _, recurse in
+            let index = self.next
+            if index < self.elements.count {
+                self.next = index + 1
+                self.forwardOn(next: self.elements[index])
+                recurse(())
+            } else {
+                self.forwardCompletedAndDispose()
+            }
+        }
+    }
+
+    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
+        // The array never changes, so its storage stays put while the sink holds it;
+        // elements are passed from there to `forwardOn` without a copy.
+        let completed: Bool = elements.withUnsafeBufferPointer { buffer in
+            var index = next
+            while !work.isDisposed {
+                if index == buffer.count {
+                    return true
+                }
+                let current = index
+                index += 1
+                forwardOn(next: buffer[current])
+                if !trampoline.isQueueEmpty {
+                    next = index
+                    trampoline.enqueue(work)
+                    return false
+                }
+            }
+            return false
+        }
+        if completed {
+            forwardCompletedAndDispose()
         }
     }
 }

@@ -50,11 +50,15 @@ extension ObservableType {
     /// Observable.from(1...3)
     /// ```
     ///
+    /// Inlinable, so that your code creates the producer for your sequence type itself,
+    /// with its type metadata cached in your module (a runtime lookup per call otherwise).
+    ///
     /// - Parameters:
     ///   - sequence: The elements to send, in order.
     ///   - scheduler: Where the elements are sent; by default the current thread's
     ///     trampoline.
     /// - Returns: A sequence of the sequence's elements, then completion.
+    @inlinable
     public static func from<Elements: Sequence>(_ sequence: Elements, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> where Elements.Element == Element {
         ObservableSequence(elements: sequence, scheduler: scheduler)
     }
@@ -85,11 +89,13 @@ extension ObservableType {
     }
 }
 
-/// `of`, `from`: sends each element of a `Sequence` through recursive scheduling.
-final private class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
+/// `from` a `Sequence`: each subscription iterates it anew (the sink holds the iterator).
+@usableFromInline
+final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
     let elements: Elements
     let scheduler: ImmediateSchedulerType
 
+    @usableFromInline
     init(elements: Elements, scheduler: ImmediateSchedulerType) {
         self.elements = elements
         self.scheduler = scheduler

@@ -13,6 +13,10 @@
 /// is active on this thread, `subscribe` starts one, so work the sequence schedules
 /// recursively (the elements of `range`, `from`, …) runs after `subscribe` has wired
 /// everything up, and synchronous sources combined by `merge` interleave as in RxSwift.
+///
+/// `@usableFromInline`: an `@inlinable` operator may create its (`@usableFromInline`)
+/// producer in your code, so the compiler specialises it there and your module caches
+/// the producer's type metadata instead of Ripple looking it up on every call.
 @usableFromInline
 class Producer<Element>: Observable<Element> {
     override init() {

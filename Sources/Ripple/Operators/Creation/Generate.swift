@@ -44,28 +44,81 @@ final private class Generate<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = GenerateSink(observer: observer, cancel: cancel)
-        let subscription = sink.run(self)
+        let sink = GenerateSink<Element, Observer>(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class GenerateSink<Observer: ElementObserver>: Sink<Observer> {
-    typealias Element = Observer.Element
+/// `Element` is a generic parameter of its own so that unspecialised code reads it from
+/// the class metadata.
+final private class GenerateSink<Element, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Observer.Element == Element {
+    // The closures are the sink's own: calling a closure held by another object would
+    // retain and release its context around every call.
+    private let condition: (Element) throws -> Bool
+    private let iterate: (Element) throws -> Element
+    private let scheduler: ImmediateSchedulerType
+    // Touched only by one step at a time: the loop on the trampoline's thread, or one
+    // recursive step on the scheduler. `state` is the last state sent (or the initial
+    // state until the first step, when `needsIterate` is false).
+    @exclusivity(unchecked) private var state: Element
+    @exclusivity(unchecked) private var needsIterate = false
 
-    func run(_ parent: Generate<Element>) -> Disposable {
-        // The recursion's state is (current state, whether it still needs `iterate`).
-        parent.scheduler.scheduleRecursive((parent.initialState, false)) { step, recurse in
-            do {
-                let state = step.1 ? try parent.iterate(step.0) : step.0
-                if try parent.condition(state) {
-                    self.forwardOn(next: state)
-                    recurse((state, true))
-                } else {
-                    self.forwardCompletedAndDispose()
-                }
-            } catch {
-                self.forwardErrorAndDispose(error)
+    init(parent: Generate<Element>, observer: Observer, cancel: Cancelable) {
+        condition = parent.condition
+        iterate = parent.iterate
+        scheduler = parent.scheduler
+        state = parent.initialState
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        if TrampolineLoopWork.canRun(on: scheduler) {
+            return TrampolineLoopWork(self).start()
+        }
+        return scheduler.scheduleRecursive(()) { _, recurse in
+            var state = self.state
+            if self.step(&state) {
+                self.state = state
+                self.forwardOn(next: state)
+                recurse(())
+            }
+        }
+    }
+
+    /// Moves `state` to the next state and checks it: `true` when it is to be sent;
+    /// otherwise the sequence has ended (completed, or failed with what a closure threw).
+    @inline(__always)
+    private func step(_ state: inout Element) -> Bool {
+        do {
+            if needsIterate {
+                state = try iterate(state)
+            } else {
+                needsIterate = true
+            }
+            if try condition(state) {
+                return true
+            }
+            forwardCompletedAndDispose()
+        } catch {
+            forwardErrorAndDispose(error)
+        }
+        return false
+    }
+
+    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
+        // A local while the loop runs, stored back when it pauses: it is passed to the
+        // closures and `forwardOn` without copies.
+        var state = self.state
+        while !work.isDisposed {
+            guard step(&state) else {
+                return
+            }
+            forwardOn(next: state)
+            if !trampoline.isQueueEmpty {
+                self.state = state
+                trampoline.enqueue(work)
+                return
             }
         }
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The integer types `range` works with.
 public typealias RxAbstractInteger = FixedWidthInteger
 
@@ -18,6 +16,10 @@ extension ObservableType where Element: RxAbstractInteger {
     /// Observable.range(start: 1, count: 3).subscribe(onNext: { print($0) })   // 1, 2, 3
     /// ```
     ///
+    /// Inlinable, so that your code creates the producer for your integer type itself,
+    /// with its type metadata cached in your module (a runtime lookup per call otherwise,
+    /// which matters when `range` is created per element, as inside `flatMap`).
+    ///
     /// - Parameters:
     ///   - start: The first integer.
     ///   - count: How many integers to send.
@@ -25,6 +27,7 @@ extension ObservableType where Element: RxAbstractInteger {
     ///     trampoline.
     /// - Returns: A sequence of `count` consecutive integers from `start`, then
     ///   completion.
+    @inlinable
     public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         if count < 0 {
             return error(RxError.argumentOutOfRange)
@@ -36,11 +39,13 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 }
 
-final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
+@usableFromInline
+final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
     let start: Element
     let count: Element
     let scheduler: ImmediateSchedulerType
 
+    @usableFromInline
     init(start: Element, count: Element, scheduler: ImmediateSchedulerType) {
         self.start = start
         self.count = count
@@ -48,7 +53,7 @@ final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RangeSink<Element, Observer>(observer: observer, cancel: cancel)
+        let sink = RangeSink<Element, Observer>(start: start, observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
@@ -57,16 +62,32 @@ final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
 /// `Element` is a generic parameter rather than `Observer.Element`, so unspecialised
 /// code reads it and its integer conformance from the class metadata instead of looking
 /// them up per element.
-final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObserver>: Sink<Observer> where Observer.Element == Element {
+final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Observer.Element == Element {
+    // The loop's state on the trampoline, touched only on the trampoline's thread (hence
+    // no exclusivity checks): the next element to send, and how many are left, counted
+    // in a plain `UInt` so that the loop tests for its end without calling the generic
+    // `Element`'s `==`.
+    @exclusivity(unchecked) private var next: Element
+    @exclusivity(unchecked) private var remaining: UInt = 0
+    private let one: Element
 
-    func run(_ parent: RangeProducer<Element>) -> Disposable {
-        let start = parent.start, count = parent.count
-        if parent.scheduler is CurrentThreadScheduler {
-            return RangeOnTrampoline(sink: self, start: start, count: count).start()
-        }
+    init(start: Element, observer: Observer, cancel: Cancelable) {
+        next = start
         // Made once here: an integer literal in generic code is built through the
         // type's literal protocols, which would cost lookups for every element.
-        let zero: Element = 0, one: Element = 1
+        one = 1
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(_ parent: RangeProducer<Element>) -> Disposable {
+        if TrampolineLoopWork.canRun(on: parent.scheduler), let count = RangeSink.uintCount(parent.count) {
+            remaining = count
+            return TrampolineLoopWork(self).start()
+        }
+        // Another scheduler, or a count beyond `UInt.max` (which no loop would reach the
+        // end of): one recursive step per element.
+        let start = parent.start, count = parent.count
+        let zero: Element = 0, one = self.one
         return parent.scheduler.scheduleRecursive(zero) { offset, recurse in
             if offset < count {
                 self.forwardOn(next: start + offset)
@@ -76,74 +97,41 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
             }
         }
     }
-}
 
-/// `range` on the current-thread trampoline, its default scheduler: the elements in the
-/// order and at the moments `scheduleRecursive` gives them, without its per-element
-/// closures and state copies (in unspecialised generic code each of those goes through
-/// the runtime).
-///
-/// One piece of trampoline work sends elements in a loop for as long as nothing else
-/// waits on the trampoline. When delivering an element queues other work (the next
-/// step of a `merge` partner, say), it queues itself behind that work and carries on
-/// when its turn comes: exactly where a recursive step would have been queued, so
-/// synchronous sources interleave as before.
-final private class RangeOnTrampoline<Element: RxAbstractInteger, Observer: ElementObserver>: TrampolineWork, Cancelable where Observer.Element == Element {
-    private let sink: RangeSink<Element, Observer>
-    private let last: Element
-    private let one: Element
-    private let disposed = Atomic<Bool>(false)
-    // Touched only on the trampoline's thread, by `run(on:)`.
-    @exclusivity(unchecked) private var next: Element
-    /// Every element has been sent; completion comes next.
-    @exclusivity(unchecked) private var sentAll: Bool
-
-    init(sink: RangeSink<Element, Observer>, start: Element, count: Element) {
-        self.sink = sink
-        let one: Element = 1
-        self.one = one
-        next = start
-        // `range` checked that the last element fits in `Element`.
-        last = count > 0 ? start + (count - one) : start
-        sentAll = count == 0
-    }
-
-    /// Queues the work on this thread's trampoline, running it at once if the
-    /// trampoline is idle (as `scheduleRecursive` does).
-    func start() -> Disposable {
-        let trampoline = Trampoline.forCurrentThread()
-        trampoline.enqueue(self)
-        if !trampoline.isActive {
-            trampoline.runActive {}
+    /// `count` (never negative) as a `UInt`, or `nil` when it does not fit: only for an
+    /// `Element` wider than `UInt`.
+    private static func uintCount(_ count: Element) -> UInt? {
+        if Element.bitWidth <= UInt.bitWidth || count <= Element(truncatingIfNeeded: UInt.max) {
+            return UInt(truncatingIfNeeded: count)
         }
-        return self
+        return nil
     }
 
-    var isDisposed: Bool {
-        disposed.load(ordering: .relaxed)
-    }
-
-    override func run(on trampoline: Trampoline) {
-        while !disposed.load(ordering: .relaxed) {
-            if sentAll {
-                sink.forwardCompletedAndDispose()
+    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
+        // Locals while the loop runs, stored back when it pauses: the element is then
+        // passed to `forwardOn` without a copy, and neither is reloaded after each call.
+        var element = next
+        var remaining = self.remaining
+        while !work.isDisposed {
+            if remaining == 0 {
+                forwardCompletedAndDispose()
                 return
             }
-            let element = next
-            if element == last {
-                sentAll = true
-            } else {
-                next = element + one
+            remaining &-= 1
+            forwardOn(next: element)
+            if remaining != 0 {
+                // `+=` (a requirement of `AdditiveArithmetic`) updates the element in
+                // place; `element = element &+ one` would go through a temporary and two
+                // value-witness calls. Never past the last element, which may be
+                // `Element.max`.
+                element += one
             }
-            sink.forwardOn(next: element)
             if !trampoline.isQueueEmpty {
-                trampoline.enqueue(self)
+                next = element
+                self.remaining = remaining
+                trampoline.enqueue(work)
                 return
             }
         }
-    }
-
-    func dispose() {
-        disposed.store(true, ordering: .relaxed)
     }
 }

@@ -32,17 +32,39 @@ final private class RepeatElement<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RepeatElementSink(observer: observer, cancel: cancel)
-        let subscription = sink.run(self)
+        let sink = RepeatElementSink<Element, Observer>(element: element, observer: observer, cancel: cancel)
+        let subscription = sink.run(scheduler: scheduler)
         return (sink: sink, subscription: subscription)
     }
 }
 
-final private class RepeatElementSink<Observer: ElementObserver>: Sink<Observer> {
-    func run(_ parent: RepeatElement<Observer.Element>) -> Disposable {
-        parent.scheduler.scheduleRecursive(parent.element) { element, recurse in
-            self.forwardOn(next: element)
-            recurse(element)
+/// `Element` is a generic parameter of its own so that unspecialised code reads it from
+/// the class metadata.
+final private class RepeatElementSink<Element, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Observer.Element == Element {
+    private let element: Element
+
+    init(element: Element, observer: Observer, cancel: Cancelable) {
+        self.element = element
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(scheduler: ImmediateSchedulerType) -> Disposable {
+        if TrampolineLoopWork.canRun(on: scheduler) {
+            return TrampolineLoopWork(self).start()
+        }
+        return scheduler.scheduleRecursive(()) { _, recurse in
+            self.forwardOn(next: self.element)
+            recurse(())
+        }
+    }
+
+    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
+        while !work.isDisposed {
+            forwardOn(next: element)
+            if !trampoline.isQueueEmpty {
+                trampoline.enqueue(work)
+                return
+            }
         }
     }
 }

@@ -55,6 +55,9 @@ final private class MapSink<Source, Result, Observer: ElementObserver>: Sink<Obs
         super.init(observer: observer, cancel: cancel)
     }
 
+    // Always inlined: upstream calls it through the `ElementObserver` witness table,
+    // and inlined into that witness it costs no second call per element.
+    @inline(__always)
     func on(next element: Source) {
         do {
             let result = try transform(element)

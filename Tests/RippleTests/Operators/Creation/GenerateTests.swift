@@ -8,6 +8,13 @@ extension RippleTests {
             #expect(events == [.next(0), .next(1), .next(2), .completed])
         }
 
+        @Test func interleavesWithAnotherSynchronousSourceUnderMerge() {
+            let first = Observable.generate(initialState: 0, condition: { $0 < 2 }, iterate: { $0 + 1 })
+            let second = Observable.generate(initialState: 10, condition: { $0 < 12 }, iterate: { $0 + 1 })
+            let events = Observable.merge(first, second).recordSynchronously()
+            #expect(events == [.next(0), .next(10), .next(1), .next(11), .completed])
+        }
+
         @Test func doublingExample() {
             let events = Observable.generate(initialState: 1, condition: { $0 < 100 }, iterate: { $0 * 2 }).recordSynchronously()
             #expect(events == [1, 2, 4, 8, 16, 32, 64].map { .next($0) } + [.completed])

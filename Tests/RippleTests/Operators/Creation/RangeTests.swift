@@ -53,6 +53,24 @@ extension RippleTests {
             #expect(events == [.error(String(describing: RxError.overflow))])
         }
 
+        @Test func countUpToTheTypesMaximumStartsAndStopsWhenDisposed() {
+            let events = recordDisposing(Observable<UInt64>.range(start: 0, count: .max), afterElements: 3)
+            #expect(events == [.next(0), .next(1), .next(2)])
+        }
+
+        @Test func countBeyondUInt64StartsAndStopsWhenDisposed() {
+            let count = Int128(UInt64.max) + 2
+            let start = Int128(Int64.min) - 1
+            let events = recordDisposing(Observable<Int128>.range(start: start, count: count), afterElements: 3)
+            #expect(events == [.next(start), .next(start + 1), .next(start + 2)])
+        }
+
+        @Test func wideTypeWithASmallCountCompletes() {
+            let start = Int128(UInt64.max) - 1
+            let events = Observable<Int128>.range(start: start, count: 3).recordSynchronously()
+            #expect(events == [.next(start), .next(start + 1), .next(start + 2), .completed])
+        }
+
         @Test func largeCountCompletesWithoutGrowingTheStack() {
             let events = Observable.range(start: 0, count: 100_000).recordSynchronously()
             let expected: [Recorded<Int>] = (0..<100_000).map { .next($0) } + [.completed]

@@ -13,6 +13,12 @@ extension RippleTests {
             #expect(events == [.next("a")])
         }
 
+        @Test func interleavesWithAnotherSynchronousSourceUnderMerge() {
+            let merged = Observable.merge(Observable.repeatElement(1), Observable.of(10, 20))
+            let events = recordDisposing(merged, afterElements: 5)
+            #expect(events == [.next(1), .next(10), .next(1), .next(20), .next(1)])
+        }
+
         @Test func runsManyElementsWithoutGrowingTheStack() {
             let events = recordDisposing(Observable.repeatElement(1), afterElements: 100_000)
             #expect(events.count == 100_000)

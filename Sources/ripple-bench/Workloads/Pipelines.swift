@@ -4,7 +4,9 @@ import Ripple
 // default scheduler): map_filter, flatmap and deep_chain.
 //
 // The baselines call the same closures, passed through `opaque` so that the loops are
-// not folded away, exactly as a hand-written loop calling user code would.
+// not folded away, exactly as a hand-written loop calling user code would. That includes
+// the summing subscriber: `{ sum &+= $0 }` captures a `var` on both sides, so both pay
+// its dynamic exclusivity check per element and the ratio charges Ripple only for Ripple.
 
 /// `range(0, 1_000_000)` → `map { $0 &+ 1 }` → `filter { $0 % 2 == 0 }` → summing
 /// `subscribe(onNext:)`. Events: the elements `range` emits.
@@ -26,10 +28,11 @@ func mapFilter(size: Size) -> Workload {
             let transform: (Int) -> Int = opaque { $0 &+ 1 }
             let predicate: (Int) -> Bool = opaque { $0 % 2 == 0 }
             var sum = 0
+            let onNext: (Int) -> Void = opaque { sum &+= $0 }
             for element in 0..<opaque(count) {
                 let mapped = transform(element)
                 if predicate(mapped) {
-                    sum &+= mapped
+                    onNext(mapped)
                 }
             }
             return sum
@@ -54,11 +57,12 @@ func flatMapWorkload(size: Size) -> Workload {
             return sum
         },
         baseline: {
-            let onNext: (Int) -> Int = opaque { $0 }
+            let selector: (Int) -> Range<Int> = opaque { _ in 0..<inner }
             var sum = 0
-            for _ in 0..<opaque(outer) {
-                for element in 0..<opaque(inner) {
-                    sum &+= onNext(element)
+            let onNext: (Int) -> Void = opaque { sum &+= $0 }
+            for element in 0..<opaque(outer) {
+                for innerElement in selector(element) {
+                    onNext(innerElement)
                 }
             }
             return sum
@@ -87,12 +91,13 @@ func deepChain(size: Size) -> Workload {
         baseline: {
             let transform: (Int) -> Int = opaque { $0 &+ 1 }
             var sum = 0
+            let onNext: (Int) -> Void = opaque { sum &+= $0 }
             for element in 0..<opaque(count) {
                 var value = element
                 for _ in 0..<depth {
                     value = transform(value)
                 }
-                sum &+= value
+                onNext(value)
             }
             return sum
         }

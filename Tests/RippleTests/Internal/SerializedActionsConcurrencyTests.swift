@@ -11,6 +11,21 @@ extension RippleTests {
     /// actions and the Thread Sanitizer (this suite runs under it in CI) show whether
     /// the hand-over of the right orders one holder's actions before the next one's.
     @Suite struct SerializedActionsConcurrencyTests {
+        /// Runs `body(index)` for each index on as many threads as dispatch gives,
+        /// starting them together: each waits (a bounded spin, in case dispatch runs the
+        /// indices one after another on one thread) until all have arrived.
+        static func race(threads: Int, _ body: @Sendable (Int) -> Void) {
+            let arrived = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: threads) { index in
+                arrived.wrappingAdd(1, ordering: .relaxed)
+                var spins = 0
+                while arrived.load(ordering: .relaxed) < threads && spins < 10_000 {
+                    spins += 1
+                }
+                body(index)
+            }
+        }
+
         @Test func aFreeRightIsClaimedAndGivenBackWithoutTheQueue() {
             let gate = ActionGate()
             #expect(gate.claim())
@@ -67,11 +82,11 @@ extension RippleTests {
         }
 
         @Test func aHolderGivingTheRightBackRacesClaimersWithoutLosingOrReorderingActions() {
-            for _ in 0..<1_000 {
+            for _ in 0..<300 {
                 let probe = TicketProbe()
                 let sink = TicketSink.make(probe)
-                let perThread = 40
-                DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                let perThread = 100
+                Self.race(threads: 2) { _ in
                     for _ in 0..<perThread {
                         sink.send()
                     }
@@ -87,11 +102,11 @@ extension RippleTests {
         }
 
         @Test func aCompletionRacingSendsComesLastAndOnceAfterEverythingDecidedBeforeIt() {
-            for round in 0..<1_000 {
+            for round in 0..<300 {
                 let probe = TicketProbe()
                 let sink = TicketSink.make(probe)
                 let stopAfter = round % 40
-                DispatchQueue.concurrentPerform(iterations: 3) { index in
+                Self.race(threads: 3) { index in
                     for sent in 0..<40 {
                         if index == 0 && sent == stopAfter {
                             sink.finish()

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Lets a sink that hears from several threads act outside its lock, yet one action at
 /// a time and in the order it decided them.
 ///
@@ -15,7 +17,8 @@
 /// and nothing runs while it is held.
 ///
 /// The uncontended path never touches the queue: the claiming thread acts on its own
-/// local values, so no `Action` is built and nothing is allocated.
+/// local values, so no `Action` is built and nothing is allocated; and it gives the
+/// right back with one compare-and-swap, without the lock (``releaseIfIdle()``).
 ///
 /// ```swift
 /// let element: Element? = lock.withLock {
@@ -26,7 +29,7 @@
 /// }
 /// guard let element else { return }
 /// forwardOn(next: element)
-/// if !lock.withLock({ actions.releaseIfIdle() }) {
+/// if !actions.releaseIfIdle() {
 ///     while let action = lock.withLock({ actions.next() }) { perform(action) }
 /// }
 /// ```
@@ -34,62 +37,102 @@
 /// ``SerializingSink`` holds the lock and the actions and runs the last part, so a sink
 /// built on it writes only the deciding and the `perform(_:)`.
 ///
-/// It is a plain value stored in the sink: use every member with the sink's lock held.
-struct SerializedActions<Action> {
-    private var isActing = false
+/// It is a value stored in the sink (not copyable: it holds an atomic). Use every member
+/// with the sink's lock held, except ``releaseIfIdle()``, which the acting call may also
+/// use without it.
+///
+/// ## The state word, and why nothing is lost, reordered or doubled
+///
+/// `state` is 0 while nobody holds the right to act. While a call holds it, it is 1
+/// plus the number of calls that have since found it taken (each of which enqueues its
+/// action before it leaves the lock). Every change of `state` except one is made with
+/// the lock held: ``claim()`` (0 → 1, or +1 when taken), and ``next()`` (back to 1 once
+/// the queue is empty, to 0 when it hands the right back). The one change made without
+/// the lock is the acting call's lock-free release, a compare-and-swap 1 → 0: it
+/// succeeds only when no call has found the right taken since the holder last looked,
+/// that is, when nothing is queued or about to be.
+///
+/// - *Nothing is lost.* The release and a concurrent claim are read-modify-writes of
+///   the one word, so one of them comes first. If the release comes first, the claim
+///   reads 0 and takes the right itself. If the claim comes first, `state` is 2 or more,
+///   the release fails, and the holder takes the lock (after the claimer's critical
+///   section, which holds the action's enqueueing) and performs the action via
+///   ``next()``.
+/// - *Nothing is reordered.* A claim succeeds only from 0, and `state` reaches 0 only
+///   through a release that saw nothing queued (the compare-and-swap from 1, or
+///   ``next()`` finding the queue empty with the lock held). So an action decided later
+///   never overtakes one decided earlier and still waiting: while one waits, `state` is
+///   at least 2 and every claim fails and enqueues behind it. (This is why the claim
+///   and the enqueueing stay under the lock: a claim made without it could find 0
+///   between another call's failed claim and its enqueueing.)
+/// - *Ordering between successive holders.* The release is `releasing` and the claim
+///   `acquiring`, so everything the previous holder did while acting (forwarding
+///   downstream, state it keeps outside the lock, like a refCount's connection)
+///   happens before the next holder acts. When the right passes through the locked
+///   path instead, the lock orders it.
+/// - *A terminal event stays last and exactly once.* The sink decides an ending under
+///   the lock and marks itself stopped in the same critical section, so no action is
+///   decided after it; it is claimed or enqueued like any action, so it runs after all
+///   actions decided before it, and once, by the one call holding the right.
+struct SerializedActions<Action>: ~Copyable {
     private var queued: [Action] = []
     private var head = 0
-    // Kept apart from `queued` so that the fast path reads only plain integers.
-    private var waiting = 0
+    // Not the first stored property: a mutating access to the whole struct (enqueueing,
+    // under the lock) is reported to the Thread Sanitizer as a one-byte write at the
+    // struct's address, which must not be the word the lock-free release touches.
+    private let state = Atomic<Int>(0)
+
+    init() {}
 
     // `claim()` and `releaseIfIdle()` run for every element, and are always inlined:
     // called, a method of this generic struct needs the struct's type metadata, which
     // unspecialised code (the sinks' generic code in every client) fetches from the
     // runtime's cache, a few hundred instructions per call. Inlined, they are a few
-    // loads and stores: the struct's layout does not depend on `Action`.
+    // instructions: the struct's layout does not depend on `Action`.
 
     /// Takes the right to act and returns `true`, or returns `false` when another call
-    /// holds it; the caller must then ``enqueue(_:)`` its action instead of acting.
+    /// holds it; the caller must then ``enqueue(_:)`` its action instead of acting,
+    /// before it releases the lock.
     @inline(__always)
-    mutating func claim() -> Bool {
-        if isActing {
-            return false
-        }
-        isActing = true
-        return true
+    func claim() -> Bool {
+        // Acquiring: pairs with the releasing compare-and-swap of the previous holder.
+        state.wrappingAdd(1, ordering: .acquiring).oldValue == 0
     }
 
     /// Leaves `action` for the call that holds the right to act.
     mutating func enqueue(_ action: Action) {
         queued.append(action)
-        waiting += 1
     }
 
-    /// Called by the acting call when its action is done: gives the right back and
-    /// returns `true` when nothing waits; returns `false` when actions wait, which the
-    /// caller must then take with ``next()``.
+    /// Called by the acting call when its action is done, with or without the lock:
+    /// gives the right back and returns `true` when no call has found it taken since
+    /// the acting call last looked; returns `false` otherwise, and the caller must then
+    /// take the waiting actions with ``next()``.
     @inline(__always)
-    mutating func releaseIfIdle() -> Bool {
-        if waiting > 0 {
-            return false
-        }
-        isActing = false
-        return true
+    func releaseIfIdle() -> Bool {
+        // Releasing: publishes what the holder did to the next claimer. On failure, the
+        // caller takes the lock, which orders what it reads next.
+        state.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged
     }
 
     /// The next waiting action for the acting call, or `nil` once none is left, in
     /// which case the right to act is given back.
     mutating func next() -> Action? {
-        guard waiting > 0 else {
-            isActing = false
+        guard head < queued.count else {
+            // With the lock held, no claim is half done: the queue holds every action
+            // decided while this call acted, and it is empty.
+            state.store(0, ordering: .releasing)
             return nil
         }
         let action = queued[head]
         head += 1
-        waiting -= 1
-        if waiting == 0 {
+        if head == queued.count {
             queued.removeAll(keepingCapacity: true)
             head = 0
+            // Every call that found the right taken has enqueued (the lock is held), and
+            // all of it has now been taken: "held, nothing queued" again, so that the
+            // holder's next release can be the lock-free one.
+            state.store(1, ordering: .relaxed)
         }
         return action
     }

@@ -37,10 +37,13 @@
 class SerializingSink<Observer: ElementObserver, Action>: Sink<Observer> {
     /// Guards ``actions`` and the subclass's own mutable state.
     final let lock = Lock()
-    // The two properties below are touched only with `lock` held, so no two accesses
-    // can overlap: the runtime's exclusivity checks (a call into the runtime per access,
-    // twice per element on the per-element paths) are skipped.
-    /// Who may act, and what waits for it. Guarded by ``lock``.
+    // The runtime's exclusivity checks (a call into the runtime per access, twice per
+    // element on the per-element paths) are skipped on the two properties below. They
+    // are touched only with `lock` held, so no two accesses can overlap; except that
+    // the acting call gives the right back without the lock (``actionDone()``), which
+    // reads only `actions`' atomic state word, never a field the lock guards.
+    /// Who may act, and what waits for it. Guarded by ``lock``, except for
+    /// ``SerializedActions/releaseIfIdle()``.
     @exclusivity(unchecked) final var actions = SerializedActions<Action>()
     /// Set once the sink has decided to end the sequence: it then decides nothing more.
     /// Guarded by ``lock``.
@@ -86,9 +89,11 @@ class SerializingSink<Observer: ElementObserver, Action>: Sink<Observer> {
     }
 
     /// Called by the acting call when it has acted: gives back the right to act, first
-    /// performing what other calls left meanwhile.
+    /// performing what other calls left meanwhile. When no call has left anything, that
+    /// is one compare-and-swap, without the lock (see ``SerializedActions``).
+    @inline(__always)
     final func actionDone() {
-        if !lock.withLock({ actions.releaseIfIdle() }) {
+        if !actions.releaseIfIdle() {
             performWaitingActions()
         }
     }

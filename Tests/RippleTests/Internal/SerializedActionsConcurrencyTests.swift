@@ -1,0 +1,271 @@
+import Dispatch
+import Synchronization
+import Testing
+@testable import Ripple
+
+extension RippleTests {
+    /// ``SerializedActions`` and ``SerializingSink``: the right to act is taken under the
+    /// lock and given back without it when nothing waits. The tests check the queue's
+    /// order on one thread, then race a holder giving the right back against calls
+    /// claiming it, with an observer that keeps no lock of its own: the order of the
+    /// actions and the Thread Sanitizer (this suite runs under it in CI) show whether
+    /// the hand-over of the right orders one holder's actions before the next one's.
+    @Suite struct SerializedActionsConcurrencyTests {
+        /// Runs `body(index)` for each index on as many threads as dispatch gives,
+        /// starting them together: each waits (a bounded spin, in case dispatch runs the
+        /// indices one after another on one thread) until all have arrived.
+        static func race(threads: Int, _ body: @Sendable (Int) -> Void) {
+            let arrived = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: threads) { index in
+                arrived.wrappingAdd(1, ordering: .relaxed)
+                var spins = 0
+                while arrived.load(ordering: .relaxed) < threads && spins < 10_000 {
+                    spins += 1
+                }
+                body(index)
+            }
+        }
+
+        @Test func aFreeRightIsClaimedAndGivenBackWithoutTheQueue() {
+            let gate = ActionGate()
+            #expect(gate.claim())
+            #expect(gate.releaseIfIdle())
+            #expect(gate.claim())
+            #expect(gate.releaseIfIdle())
+            #expect(gate.next() == nil)
+        }
+
+        @Test func actionsLeftWhileTheRightIsHeldComeOutInOrderThenTheRightIsFree() {
+            let gate = ActionGate()
+            #expect(gate.claim())
+            for action in 1...3 {
+                #expect(!gate.claimOrEnqueue(action))
+            }
+            // Actions wait: the lock-free release refuses, the holder drains them.
+            #expect(!gate.releaseIfIdle())
+            var performed: [Int] = []
+            while let action = gate.next() {
+                performed.append(action)
+            }
+            #expect(performed == [1, 2, 3])
+            #expect(gate.claim())
+            #expect(gate.releaseIfIdle())
+        }
+
+        @Test func afterTheQueueDrainsTheHolderMayGiveTheRightBackWithoutTheLock() {
+            let gate = ActionGate()
+            #expect(gate.claim())
+            #expect(!gate.claimOrEnqueue(7))
+            #expect(gate.next() == 7)
+            // Still held, nothing waits: the next release is the lock-free one.
+            #expect(gate.releaseIfIdle())
+            #expect(gate.claim())
+            #expect(gate.releaseIfIdle())
+        }
+
+        @Test func anActionLeftByTheObserverDuringItsOwnCallRunsAfterIt() {
+            let probe = TicketProbe()
+            let sink = TicketSink.make(probe)
+            probe.onElement = { ticket in
+                if ticket == 0 {
+                    sink.send()
+                    // Left, not performed: the call for ticket 0 still holds the right.
+                    #expect(probe.elements == [0])
+                }
+            }
+            sink.send()
+            sink.finish()
+            #expect(probe.elements == [0, 1])
+            #expect(probe.completions == 1)
+            probe.onElement = nil
+            sink.dispose()
+        }
+
+        @Test func aHolderGivingTheRightBackRacesClaimersWithoutLosingOrReorderingActions() {
+            for _ in 0..<300 {
+                let probe = TicketProbe()
+                let sink = TicketSink.make(probe)
+                let perThread = 100
+                Self.race(threads: 2) { _ in
+                    for _ in 0..<perThread {
+                        sink.send()
+                    }
+                }
+                sink.finish()
+                // Tickets are numbered under the lock, in the order they were decided.
+                #expect(probe.elements == Array(0..<(2 * perThread)))
+                #expect(probe.completions == 1)
+                #expect(probe.eventsAfterCompletion == 0)
+                #expect(probe.mostConcurrentCalls == 1)
+                sink.dispose()
+            }
+        }
+
+        @Test func aCompletionRacingSendsComesLastAndOnceAfterEverythingDecidedBeforeIt() {
+            for round in 0..<300 {
+                let probe = TicketProbe()
+                let sink = TicketSink.make(probe)
+                let stopAfter = round % 40
+                Self.race(threads: 3) { index in
+                    for sent in 0..<40 {
+                        if index == 0 && sent == stopAfter {
+                            sink.finish()
+                        }
+                        sink.send()
+                    }
+                    if index == 1 {
+                        sink.finish()
+                    }
+                }
+                // Whatever was numbered before the completion was decided arrives, in
+                // order; the completion comes once, and nothing after it.
+                let decided = sink.ticketsDecided
+                #expect(probe.elements == Array(0..<decided))
+                #expect(probe.completions == 1)
+                #expect(probe.eventsAfterCompletion == 0)
+                #expect(probe.mostConcurrentCalls == 1)
+                sink.dispose()
+            }
+        }
+    }
+}
+
+/// A lock and the ``SerializedActions`` it guards, used as a sink uses them.
+private final class ActionGate {
+    private let lock = Lock()
+    private var actions = SerializedActions<Int>()
+
+    func claim() -> Bool {
+        lock.withLock { actions.claim() }
+    }
+
+    /// Claims the right, or leaves `action` for its holder; `true` when claimed.
+    func claimOrEnqueue(_ action: Int) -> Bool {
+        lock.withLock {
+            if actions.claim() {
+                return true
+            }
+            actions.enqueue(action)
+            return false
+        }
+    }
+
+    /// Without the lock, as ``SerializingSink/actionDone()`` does.
+    func releaseIfIdle() -> Bool {
+        actions.releaseIfIdle()
+    }
+
+    func next() -> Int? {
+        lock.withLock { actions.next() }
+    }
+}
+
+/// A ``SerializingSink`` whose actions are numbered tickets: each ``send()`` numbers a
+/// ticket under the lock and forwards it, now or through the call that holds the right
+/// to act; ``finish()`` decides the completion.
+private final class TicketSink: SerializingSink<TicketProbe, TicketAction>, @unchecked Sendable {
+    // `@unchecked Sendable`: `nextTicket` is guarded by `lock`, and the rest is the
+    // serializing sink's own business, which is what the tests check.
+    private var nextTicket = 0
+
+    static func make(_ probe: TicketProbe) -> TicketSink {
+        let disposer = SinkDisposer()
+        let sink = TicketSink(observer: probe, cancel: disposer)
+        disposer.setSinkAndSubscription(sink: sink, subscription: Disposables.create())
+        return sink
+    }
+
+    /// The number of tickets numbered so far.
+    var ticketsDecided: Int {
+        lock.withLock { nextTicket }
+    }
+
+    func send() {
+        let ticket: Int? = lock.withLock {
+            if isStopped {
+                return nil
+            }
+            let ticket = nextTicket
+            nextTicket += 1
+            if actions.claim() {
+                return ticket
+            }
+            actions.enqueue(.send(ticket))
+            return nil
+        }
+        guard let ticket else { return }
+        forwardOn(next: ticket)
+        actionDone()
+    }
+
+    func finish() {
+        stopAndAct { .complete }
+    }
+
+    override func perform(_ action: TicketAction) {
+        switch action {
+        case .send(let ticket):
+            forwardOn(next: ticket)
+        case .complete:
+            forwardCompletedAndDispose()
+        }
+    }
+}
+
+private enum TicketAction {
+    case send(Int)
+    case complete
+}
+
+/// Records what a ``TicketSink`` forwards, with no lock of its own: the sink must call
+/// it one call at a time, each call ordered after the one before (which the Thread
+/// Sanitizer checks); a relaxed counter, which orders nothing, counts overlapping calls.
+private final class TicketProbe: ElementObserver, @unchecked Sendable {
+    // `@unchecked Sendable`: the sink under test serializes every call; checking that is
+    // the point. The fields are read by the test after the sending threads have joined.
+    typealias Element = Int
+
+    var onElement: ((Int) -> Void)?
+    private(set) var elements: [Int] = []
+    private(set) var completions = 0
+    private(set) var eventsAfterCompletion = 0
+    private let inside = Atomic<Int>(0)
+    private let most = Atomic<Int>(0)
+
+    var mostConcurrentCalls: Int {
+        most.load(ordering: .relaxed)
+    }
+
+    func on(next element: Int) {
+        enter()
+        if completions > 0 {
+            eventsAfterCompletion += 1
+        }
+        elements.append(element)
+        leave()
+        onElement?(element)
+    }
+
+    func on(_ event: Event<Int>) {
+        switch event {
+        case .next(let element):
+            on(next: element)
+        case .error, .completed:
+            enter()
+            if completions > 0 {
+                eventsAfterCompletion += 1
+            }
+            completions += 1
+            leave()
+        }
+    }
+
+    private func enter() {
+        let now = inside.wrappingAdd(1, ordering: .relaxed).newValue
+        most.max(now, ordering: .relaxed)
+    }
+
+    private func leave() {
+        inside.wrappingSubtract(1, ordering: .relaxed)
+    }
+}

@@ -18,7 +18,8 @@ extension ObservableType where Element: RxAbstractInteger {
     ///
     /// Inlinable, so that your code creates the producer for your integer type itself,
     /// with its type metadata cached in your module (a runtime lookup per call otherwise,
-    /// which matters when `range` is created per element, as inside `flatMap`).
+    /// which matters when `range` is created per element, as inside `flatMap`), and
+    /// compiles the step from one integer to the next for that type.
     ///
     /// - Parameters:
     ///   - start: The first integer.
@@ -35,7 +36,11 @@ extension ObservableType where Element: RxAbstractInteger {
         if count > 0, start.addingReportingOverflow(count - 1).overflow {
             return error(RxError.overflow)
         }
-        return RangeProducer(start: start, count: count, scheduler: scheduler)
+        // The step is written here, where your compiler knows `Element`: it compiles to
+        // an add. Written in Ripple's unspecialised loop, `+=` would be a call through
+        // the protocol's dispatch thunk into the standard library's witness, about 20
+        // instructions per element.
+        return RangeProducer(start: start, count: count, scheduler: scheduler, increment: { $0 += 1 })
     }
 }
 
@@ -44,16 +49,19 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
     let start: Element
     let count: Element
     let scheduler: ImmediateSchedulerType
+    /// Adds one to an integer that is not `Element.max`.
+    let increment: (inout Element) -> Void
 
     @usableFromInline
-    init(start: Element, count: Element, scheduler: ImmediateSchedulerType) {
+    init(start: Element, count: Element, scheduler: ImmediateSchedulerType, increment: @escaping (inout Element) -> Void) {
         self.start = start
         self.count = count
         self.scheduler = scheduler
+        self.increment = increment
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RangeSink<Element, Observer>(start: start, observer: observer, cancel: cancel)
+        let sink = RangeSink<Element, Observer>(start: start, increment: increment, observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
@@ -69,13 +77,13 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     // `Element`'s `==`.
     @exclusivity(unchecked) private var next: Element
     @exclusivity(unchecked) private var remaining: UInt = 0
-    private let one: Element
+    // The producer's step, compiled where `Element` is known (see `range`); the sink's
+    // own, so calling it costs no retain of the producer.
+    private let increment: (inout Element) -> Void
 
-    init(start: Element, observer: Observer, cancel: Cancelable) {
+    init(start: Element, increment: @escaping (inout Element) -> Void, observer: Observer, cancel: Cancelable) {
         next = start
-        // Made once here: an integer literal in generic code is built through the
-        // type's literal protocols, which would cost lookups for every element.
-        one = 1
+        self.increment = increment
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -87,7 +95,9 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
         // Another scheduler, or a count beyond `UInt.max` (which no loop would reach the
         // end of): one recursive step per element.
         let start = parent.start, count = parent.count
-        let zero: Element = 0, one = self.one
+        // Integer literals in generic code are built through the type's literal
+        // protocols: made once here, not per element.
+        let zero: Element = 0, one: Element = 1
         return parent.scheduler.scheduleRecursive(zero) { offset, recurse in
             if offset < count {
                 self.forwardOn(next: start + offset)
@@ -120,11 +130,8 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
             remaining &-= 1
             forwardOn(next: element)
             if remaining != 0 {
-                // `+=` (a requirement of `AdditiveArithmetic`) updates the element in
-                // place; `element = element &+ one` would go through a temporary and two
-                // value-witness calls. Never past the last element, which may be
-                // `Element.max`.
-                element += one
+                // Never past the last element, which may be `Element.max`.
+                increment(&element)
             }
             if !trampoline.isQueueEmpty {
                 next = element

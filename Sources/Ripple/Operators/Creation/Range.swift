@@ -133,10 +133,9 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
                 // Never past the last element, which may be `Element.max`.
                 increment(&element)
             }
-            if !trampoline.isQueueEmpty {
+            if work.yields(on: trampoline) {
                 next = element
                 self.remaining = remaining
-                trampoline.enqueue(work)
                 return
             }
         }

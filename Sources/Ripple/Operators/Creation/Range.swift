@@ -36,11 +36,14 @@ extension ObservableType where Element: RxAbstractInteger {
         if count > 0, start.addingReportingOverflow(count - 1).overflow {
             return error(RxError.overflow)
         }
-        // The step is written here, where your compiler knows `Element`: it compiles to
-        // an add. Written in Ripple's unspecialised loop, `+=` would be a call through
-        // the protocol's dispatch thunk into the standard library's witness, about 20
-        // instructions per element.
-        return RangeProducer(start: start, count: count, scheduler: scheduler, increment: { $0 += 1 })
+        // Written here, where your compiler knows `Element`, this compiles to a
+        // conversion and an add; in Ripple's unspecialised loop, the same arithmetic
+        // would be calls through the integer protocols' witnesses for every element.
+        // `offset` is below `count`, so it and `start + offset` fit (checked above): the
+        // wrapping operator only spares the overflow check.
+        return RangeProducer(start: start, count: count, scheduler: scheduler, element: { start, offset in
+            start &+ Element(truncatingIfNeeded: offset)
+        })
     }
 }
 
@@ -49,19 +52,19 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
     let start: Element
     let count: Element
     let scheduler: ImmediateSchedulerType
-    /// Adds one to an integer that is not `Element.max`.
-    let increment: (inout Element) -> Void
+    /// The element `offset` places after `start`, for an offset below `count`.
+    let element: (_ start: Element, _ offset: UInt) -> Element
 
     @usableFromInline
-    init(start: Element, count: Element, scheduler: ImmediateSchedulerType, increment: @escaping (inout Element) -> Void) {
+    init(start: Element, count: Element, scheduler: ImmediateSchedulerType, element: @escaping (_ start: Element, _ offset: UInt) -> Element) {
         self.start = start
         self.count = count
         self.scheduler = scheduler
-        self.increment = increment
+        self.element = element
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RangeSink<Element, Observer>(start: start, increment: increment, observer: observer, cancel: cancel)
+        let sink = RangeSink<Element, Observer>(start: start, element: element, observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
@@ -71,25 +74,27 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
 /// code reads it and its integer conformance from the class metadata instead of looking
 /// them up per element.
 final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Observer.Element == Element {
+    private let start: Element
+    // The producer's `element`, compiled where `Element` is known (see `range`); the
+    // sink's own, so calling it costs no retain of the producer.
+    private let element: (_ start: Element, _ offset: UInt) -> Element
     // The loop's state on the trampoline, touched only on the trampoline's thread (hence
-    // no exclusivity checks): the next element to send, and how many are left, counted
-    // in a plain `UInt` so that the loop tests for its end without calling the generic
-    // `Element`'s `==`.
-    @exclusivity(unchecked) private var next: Element
-    @exclusivity(unchecked) private var remaining: UInt = 0
-    // The producer's step, compiled where `Element` is known (see `range`); the sink's
-    // own, so calling it costs no retain of the producer.
-    private let increment: (inout Element) -> Void
+    // no exclusivity checks): plain `UInt`s, so that the loop counts, tests for its end
+    // and pauses without calling the generic `Element`'s arithmetic or copying an
+    // `Element` in and out of the sink (under `merge` or `flatMap` the loop pauses after
+    // every element).
+    @exclusivity(unchecked) private var offset: UInt = 0
+    @exclusivity(unchecked) private var count: UInt = 0
 
-    init(start: Element, increment: @escaping (inout Element) -> Void, observer: Observer, cancel: Cancelable) {
-        next = start
-        self.increment = increment
+    init(start: Element, element: @escaping (_ start: Element, _ offset: UInt) -> Element, observer: Observer, cancel: Cancelable) {
+        self.start = start
+        self.element = element
         super.init(observer: observer, cancel: cancel)
     }
 
     func run(_ parent: RangeProducer<Element>) -> Disposable {
         if TrampolineLoopWork.canRun(on: parent.scheduler), let count = RangeSink.uintCount(parent.count) {
-            remaining = count
+            self.count = count
             return TrampolineLoopWork(self).start()
         }
         // Another scheduler, or a count beyond `UInt.max` (which no loop would reach the
@@ -118,24 +123,19 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     }
 
     func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
-        // Locals while the loop runs, stored back when it pauses: the element is then
-        // passed to `forwardOn` without a copy, and neither is reloaded after each call.
-        var element = next
-        var remaining = self.remaining
+        // The offset is a local while the loop runs, stored back when it pauses. Each
+        // element is made from it and passed to `forwardOn` without a copy.
+        var offset = self.offset
         while !work.isDisposed {
-            if remaining == 0 {
+            if offset == count {
                 forwardCompletedAndDispose()
                 return
             }
-            remaining &-= 1
-            forwardOn(next: element)
-            if remaining != 0 {
-                // Never past the last element, which may be `Element.max`.
-                increment(&element)
-            }
+            let next = element(start, offset)
+            offset &+= 1
+            forwardOn(next: next)
             if work.yields(on: trampoline) {
-                next = element
-                self.remaining = remaining
+                self.offset = offset
                 return
             }
         }

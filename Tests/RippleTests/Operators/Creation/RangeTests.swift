@@ -71,6 +71,29 @@ extension RippleTests {
             #expect(events == [.next(start), .next(start + 1), .next(start + 2), .completed])
         }
 
+        @Test func narrowTypesSendEveryIntegerUpToTheirMaximum() {
+            let signed = Observable<Int8>.range(start: 1, count: .max).recordSynchronously()
+            #expect(signed == (1...Int8.max).map { .next($0) } + [.completed])
+            let negative = Observable<Int8>.range(start: .min, count: .max).recordSynchronously()
+            #expect(negative == (Int8.min ... -2).map { .next($0) } + [.completed])
+            let unsigned = Observable<UInt8>.range(start: 1, count: .max).recordSynchronously()
+            #expect(unsigned == (1...UInt8.max).map { .next($0) } + [.completed])
+        }
+
+        @Test func wideTypeCrossingZeroCompletes() {
+            let events = Observable<Int128>.range(start: -2, count: 4).recordSynchronously()
+            #expect(events == [.next(-2), .next(-1), .next(0), .next(1), .completed])
+        }
+
+        @Test func takesTurnsWithAnotherRangeAndResumesWhereItPaused() {
+            // Each range pauses after every element, letting the other send one.
+            let events = Observable.merge(
+                Observable<Int8>.range(start: 125, count: 3),
+                Observable<Int8>.range(start: -3, count: 2)
+            ).recordSynchronously()
+            #expect(events == [.next(125), .next(-3), .next(126), .next(-2), .next(127), .completed])
+        }
+
         @Test func largeCountCompletesWithoutGrowingTheStack() {
             let events = Observable.range(start: 0, count: 100_000).recordSynchronously()
             let expected: [Recorded<Int>] = (0..<100_000).map { .next($0) } + [.completed]

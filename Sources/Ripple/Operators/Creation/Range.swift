@@ -49,9 +49,10 @@ extension ObservableType where Element: RxAbstractInteger {
         // would be calls through the integer protocols' witnesses for every element.
         // `offset` is below `count`, so it and `start + offset` fit (checked above): the
         // wrapping operator only spares the overflow check.
-        return RangeProducer(start: start, count: count, scheduler: scheduler, element: { start, offset in
-            start &+ Element(truncatingIfNeeded: offset)
-        })
+        return RangeProducer(
+            start: start, count: count, uintCount: UInt(exactly: count), scheduler: scheduler,
+            element: { start, offset in start &+ Element(truncatingIfNeeded: offset) }
+        )
     }
 }
 
@@ -62,9 +63,18 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
     let scheduler: ImmediateSchedulerType
     /// The element `offset` places after `start`, for an offset below `count`.
     let element: (_ start: Element, _ offset: UInt) -> Element
+    /// `count`, when a loop on the trampoline sends the elements: the scheduler is the
+    /// trampoline and `count` fits in a `UInt` (only a type wider than `UInt` can exceed
+    /// it, and no loop would reach the end of such a count).
+    let loopCount: UInt?
 
+    /// `uintCount` is `UInt(exactly: count)`, converted by the caller, where `Element`
+    /// is known (in this unspecialised code, a generic conversion).
     @usableFromInline
-    init(start: Element, count: Element, scheduler: ImmediateSchedulerType, element: @escaping (_ start: Element, _ offset: UInt) -> Element) {
+    init(start: Element, count: Element, uintCount: UInt?, scheduler: ImmediateSchedulerType, element: @escaping (_ start: Element, _ offset: UInt) -> Element) {
+        // Decided once per producer, and before `scheduler` is stored: checking the
+        // stored one would copy the existential.
+        loopCount = TrampolineLoopWork.canRun(on: scheduler) ? uintCount : nil
         self.start = start
         self.count = count
         self.scheduler = scheduler
@@ -104,12 +114,12 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     }
 
     func run(_ parent: RangeProducer<Element>) -> Disposable {
-        if TrampolineLoopWork.canRun(on: parent.scheduler), let count = RangeSink.uintCount(parent.count) {
+        if let count = parent.loopCount {
             self.count = count
             return TrampolineLoopWork(self).start()
         }
-        // Another scheduler, or a count beyond `UInt.max` (which no loop would reach the
-        // end of): one recursive step per element.
+        // Another scheduler, or a count beyond `UInt.max`: one recursive step per
+        // element.
         let start = parent.start, count = parent.count
         // Integer literals in generic code are built through the type's literal
         // protocols: made once here, not per element.
@@ -122,15 +132,6 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
                 self.forwardCompletedAndDispose()
             }
         }
-    }
-
-    /// `count` (never negative) as a `UInt`, or `nil` when it does not fit: only for an
-    /// `Element` wider than `UInt`.
-    private static func uintCount(_ count: Element) -> UInt? {
-        if Element.bitWidth <= UInt.bitWidth || count <= Element(truncatingIfNeeded: UInt.max) {
-            return UInt(truncatingIfNeeded: count)
-        }
-        return nil
     }
 
     func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {

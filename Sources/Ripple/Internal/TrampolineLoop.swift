@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A sink whose elements are sent by a loop on the current-thread trampoline, run by a
-/// ``TrampolineLoopWork`` (`range`, `of`, `from`).
+/// ``TrampolineLoopWork`` (`range`, `of`, `from`, `generate`, `repeatElement`).
 ///
 /// Each loop has the same shape:
 ///

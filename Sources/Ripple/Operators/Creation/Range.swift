@@ -27,7 +27,7 @@ extension ObservableType where Element: RxAbstractInteger {
     /// Inlinable, so that your code creates the producer for your integer type itself,
     /// with its type metadata cached in your module (a runtime lookup per call otherwise,
     /// which matters when `range` is created per element, as inside `flatMap`), and
-    /// compiles the step from one integer to the next for that type.
+    /// compiles the integer arithmetic the elements are made with for that type.
     ///
     /// - Parameters:
     ///   - start: The first integer.
@@ -82,6 +82,8 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        // `RangeSink<Element, Observer>(…)`, through a metatype remembered per thread
+        // (see `RangeSinkType`).
         let sink = RangeSinkType.get(Element.self, Observer.self).init(start: start, element: element, observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         // Through a class-bound existential, which holds no type metadata: `Disposable`
@@ -163,8 +165,9 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
 /// subscribed to over and over with the same kind of observer (the inner sequences of
 /// `flatMap`, `concatMap`, `retry`, `repeat`), this thread-local entry answers with two
 /// comparisons, and the sink is allocated through the metatype (its `init` is
-/// `required` for that). Types are unique per process and metatypes live forever, so an
-/// entry never goes stale; each thread has its own, so nothing is shared.
+/// `required` for that). A type (with its conformances) is unique in a process and its
+/// metatype lives forever, so an entry never goes stale; each thread has its own, so
+/// nothing is shared.
 private enum RangeSinkType {
     struct Entry {
         var element: ObjectIdentifier

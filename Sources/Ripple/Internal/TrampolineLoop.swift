@@ -1,7 +1,21 @@
 import Synchronization
 
 /// A sink whose elements are sent by a loop on the current-thread trampoline, run by a
-/// ``TrampolineLoopWork`` (`range`, `of`, `from`).
+/// ``TrampolineLoopWork`` (`range`, `of`, `from`, `generate`, `repeatElement`).
+///
+/// Each loop has the same shape:
+///
+/// ```swift
+/// func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
+///     while !work.isDisposed {
+///         // send the next element, or the terminal event and return
+///         if work.yields(on: trampoline) {
+///             // store the loop's state
+///             return
+///         }
+///     }
+/// }
+/// ```
 protocol TrampolineLoop: AnyObject {
     /// Sends elements while `work` is not disposed and nothing else waits on
     /// `trampoline`; when something does, queues `work` behind it and returns.
@@ -50,6 +64,19 @@ final class TrampolineLoopWork: TrampolineWork, Cancelable {
 
     var isDisposed: Bool {
         disposed.load(ordering: .relaxed)
+    }
+
+    /// Called by the loop after each element: `true` when other work waits on
+    /// `trampoline` (delivering the element queued it, say). This work is then queued
+    /// behind it, and the loop stores its state and returns, carrying on from there when
+    /// its turn comes. Inlined, so the test costs the loop what the check by hand did.
+    @inline(__always)
+    func yields(on trampoline: Trampoline) -> Bool {
+        if trampoline.isQueueEmpty {
+            return false
+        }
+        trampoline.enqueue(self)
+        return true
     }
 
     override func run(on trampoline: Trampoline) {

@@ -144,8 +144,7 @@ final private class ObservableSequenceSink<Iterator: IteratorProtocol, Observer:
                 return
             }
             forwardOn(next: element)
-            if !trampoline.isQueueEmpty {
-                trampoline.enqueue(work)
+            if work.yields(on: trampoline) {
                 return
             }
         }
@@ -215,9 +214,8 @@ final private class ObservableArraySink<Element, Observer: ElementObserver>: Sin
                 let current = index
                 index += 1
                 forwardOn(next: buffer[current])
-                if !trampoline.isQueueEmpty {
+                if work.yields(on: trampoline) {
                     next = index
-                    trampoline.enqueue(work)
                     return false
                 }
             }

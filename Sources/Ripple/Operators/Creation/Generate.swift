@@ -115,9 +115,8 @@ final private class GenerateSink<Element, Observer: ElementObserver>: Sink<Obser
                 return
             }
             forwardOn(next: state)
-            if !trampoline.isQueueEmpty {
+            if work.yields(on: trampoline) {
                 self.state = state
-                trampoline.enqueue(work)
                 return
             }
         }

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The integer types `range` works with.
 public typealias RxAbstractInteger = FixedWidthInteger
 
@@ -18,7 +26,8 @@ extension ObservableType where Element: RxAbstractInteger {
     ///
     /// Inlinable, so that your code creates the producer for your integer type itself,
     /// with its type metadata cached in your module (a runtime lookup per call otherwise,
-    /// which matters when `range` is created per element, as inside `flatMap`).
+    /// which matters when `range` is created per element, as inside `flatMap`), and
+    /// compiles the integer arithmetic the elements are made with for that type.
     ///
     /// - Parameters:
     ///   - start: The first integer.
@@ -35,7 +44,15 @@ extension ObservableType where Element: RxAbstractInteger {
         if count > 0, start.addingReportingOverflow(count - 1).overflow {
             return error(RxError.overflow)
         }
-        return RangeProducer(start: start, count: count, scheduler: scheduler)
+        // Written here, where your compiler knows `Element`, this compiles to a
+        // conversion and an add; in Ripple's unspecialised loop, the same arithmetic
+        // would be calls through the integer protocols' witnesses for every element.
+        // `offset` is below `count`, so it and `start + offset` fit (checked above): the
+        // wrapping operator only spares the overflow check.
+        return RangeProducer(
+            start: start, count: count, uintCount: UInt(exactly: count), scheduler: scheduler,
+            element: { start, offset in start &+ Element(truncatingIfNeeded: offset) }
+        )
     }
 }
 
@@ -44,18 +61,35 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
     let start: Element
     let count: Element
     let scheduler: ImmediateSchedulerType
+    /// The element `offset` places after `start`, for an offset below `count`.
+    let element: (_ start: Element, _ offset: UInt) -> Element
+    /// `count`, when a loop on the trampoline sends the elements: the scheduler is the
+    /// trampoline and `count` fits in a `UInt` (only a type wider than `UInt` can exceed
+    /// it, and no loop would reach the end of such a count).
+    let loopCount: UInt?
 
+    /// `uintCount` is `UInt(exactly: count)`, converted by the caller, where `Element`
+    /// is known (in this unspecialised code, a generic conversion).
     @usableFromInline
-    init(start: Element, count: Element, scheduler: ImmediateSchedulerType) {
+    init(start: Element, count: Element, uintCount: UInt?, scheduler: ImmediateSchedulerType, element: @escaping (_ start: Element, _ offset: UInt) -> Element) {
+        // Decided once per producer, and before `scheduler` is stored: checking the
+        // stored one would copy the existential.
+        loopCount = TrampolineLoopWork.canRun(on: scheduler) ? uintCount : nil
         self.start = start
         self.count = count
         self.scheduler = scheduler
+        self.element = element
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RangeSink<Element, Observer>(start: start, observer: observer, cancel: cancel)
+        // `RangeSink<Element, Observer>(…)`, through a metatype remembered per thread
+        // (see `RangeSinkType`).
+        let sink = RangeSinkType.get(Element.self, Observer.self).init(start: start, element: element, observer: observer, cancel: cancel)
         let subscription = sink.run(self)
-        return (sink: sink, subscription: subscription)
+        // Through a class-bound existential, which holds no type metadata: `Disposable`
+        // then takes the sink's class from the instance instead of looking it up.
+        let erased: AnyObject & Disposable = sink
+        return (sink: erased, subscription: subscription)
     }
 }
 
@@ -63,31 +97,35 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
 /// code reads it and its integer conformance from the class metadata instead of looking
 /// them up per element.
 final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Observer.Element == Element {
+    private let start: Element
+    // The producer's `element`, compiled where `Element` is known (see `range`); the
+    // sink's own, so calling it costs no retain of the producer.
+    private let element: (_ start: Element, _ offset: UInt) -> Element
     // The loop's state on the trampoline, touched only on the trampoline's thread (hence
-    // no exclusivity checks): the next element to send, and how many are left, counted
-    // in a plain `UInt` so that the loop tests for its end without calling the generic
-    // `Element`'s `==`.
-    @exclusivity(unchecked) private var next: Element
-    @exclusivity(unchecked) private var remaining: UInt = 0
-    private let one: Element
+    // no exclusivity checks): plain `UInt`s, so that the loop counts, tests for its end
+    // and pauses without calling the generic `Element`'s arithmetic or copying an
+    // `Element` in and out of the sink (under `merge` or `flatMap` the loop pauses after
+    // every element).
+    @exclusivity(unchecked) private var offset: UInt = 0
+    @exclusivity(unchecked) private var count: UInt = 0
 
-    init(start: Element, observer: Observer, cancel: Cancelable) {
-        next = start
-        // Made once here: an integer literal in generic code is built through the
-        // type's literal protocols, which would cost lookups for every element.
-        one = 1
+    required init(start: Element, element: @escaping (_ start: Element, _ offset: UInt) -> Element, observer: Observer, cancel: Cancelable) {
+        self.start = start
+        self.element = element
         super.init(observer: observer, cancel: cancel)
     }
 
     func run(_ parent: RangeProducer<Element>) -> Disposable {
-        if TrampolineLoopWork.canRun(on: parent.scheduler), let count = RangeSink.uintCount(parent.count) {
-            remaining = count
+        if let count = parent.loopCount {
+            self.count = count
             return TrampolineLoopWork(self).start()
         }
-        // Another scheduler, or a count beyond `UInt.max` (which no loop would reach the
-        // end of): one recursive step per element.
+        // Another scheduler, or a count beyond `UInt.max`: one recursive step per
+        // element.
         let start = parent.start, count = parent.count
-        let zero: Element = 0, one = self.one
+        // Integer literals in generic code are built through the type's literal
+        // protocols: made once here, not per element.
+        let zero: Element = 0, one: Element = 1
         return parent.scheduler.scheduleRecursive(zero) { offset, recurse in
             if offset < count {
                 self.forwardOn(next: start + offset)
@@ -98,40 +136,77 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
         }
     }
 
-    /// `count` (never negative) as a `UInt`, or `nil` when it does not fit: only for an
-    /// `Element` wider than `UInt`.
-    private static func uintCount(_ count: Element) -> UInt? {
-        if Element.bitWidth <= UInt.bitWidth || count <= Element(truncatingIfNeeded: UInt.max) {
-            return UInt(truncatingIfNeeded: count)
-        }
-        return nil
-    }
-
     func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
-        // Locals while the loop runs, stored back when it pauses: the element is then
-        // passed to `forwardOn` without a copy, and neither is reloaded after each call.
-        var element = next
-        var remaining = self.remaining
+        // The offset is a local while the loop runs, stored back when it pauses. Each
+        // element is made from it and passed to `forwardOn` without a copy.
+        var offset = self.offset
         while !work.isDisposed {
-            if remaining == 0 {
+            if offset == count {
                 forwardCompletedAndDispose()
                 return
             }
-            remaining &-= 1
-            forwardOn(next: element)
-            if remaining != 0 {
-                // `+=` (a requirement of `AdditiveArithmetic`) updates the element in
-                // place; `element = element &+ one` would go through a temporary and two
-                // value-witness calls. Never past the last element, which may be
-                // `Element.max`.
-                element += one
-            }
-            if !trampoline.isQueueEmpty {
-                next = element
-                self.remaining = remaining
-                trampoline.enqueue(work)
+            let next = element(start, offset)
+            offset &+= 1
+            forwardOn(next: next)
+            if work.yields(on: trampoline) {
+                self.offset = offset
                 return
             }
         }
     }
+}
+
+/// `RangeSink<Element, Observer>.self`, remembered per thread for the last pair of
+/// types asked for.
+///
+/// `RangeProducer.run` is unspecialised generic code, so naming
+/// `RangeSink<Element, Observer>` there asks the runtime's metadata cache for it on
+/// every subscription (about 330 instructions). When the same kind of range is
+/// subscribed to over and over with the same kind of observer (the inner sequences of
+/// `flatMap`, `concatMap`, `retry`, `repeat`), this thread-local entry answers with two
+/// comparisons, and the sink is allocated through the metatype (its `init` is
+/// `required` for that). A type (with its conformances) is unique in a process and its
+/// metatype lives forever, so an entry never goes stale; each thread has its own, so
+/// nothing is shared.
+private enum RangeSinkType {
+    struct Entry {
+        var element: ObjectIdentifier
+        var observer: ObjectIdentifier
+        var sinkType: AnyClass
+    }
+
+    static func get<Element, Observer>(_ element: Element.Type, _ observer: Observer.Type) -> RangeSink<Element, Observer>.Type {
+        let elementID = ObjectIdentifier(element), observerID = ObjectIdentifier(observer)
+        let pointer = pthread_getspecific(key)?.assumingMemoryBound(to: Entry.self)
+        if let entry = pointer?.pointee, entry.element == elementID, entry.observer == observerID {
+            // The entry was made below for exactly these types.
+            return unsafeBitCast(entry.sinkType, to: RangeSink<Element, Observer>.Type.self)
+        }
+        let sinkType = RangeSink<Element, Observer>.self
+        let entry = Entry(element: elementID, observer: observerID, sinkType: sinkType)
+        if let pointer {
+            pointer.pointee = entry
+        } else {
+            let pointer = UnsafeMutablePointer<Entry>.allocate(capacity: 1)
+            pointer.initialize(to: entry)
+            pthread_setspecific(key, pointer)
+        }
+        return sinkType
+    }
+
+    /// Owns each thread's entry, freed when the thread exits.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        #if canImport(Darwin)
+        let status = pthread_key_create(&key) { pointer in
+            pointer.deallocate()
+        }
+        #else
+        let status = pthread_key_create(&key) { pointer in
+            pointer?.deallocate()
+        }
+        #endif
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
 }

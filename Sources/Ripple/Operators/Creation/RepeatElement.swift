@@ -61,8 +61,7 @@ final private class RepeatElementSink<Element, Observer: ElementObserver>: Sink<
     func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
         while !work.isDisposed {
             forwardOn(next: element)
-            if !trampoline.isQueueEmpty {
-                trampoline.enqueue(work)
+            if work.yields(on: trampoline) {
                 return
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Ripple
 
@@ -71,6 +72,64 @@ extension RippleTests {
             #expect(events == [.next(start), .next(start + 1), .next(start + 2), .completed])
         }
 
+        @Test func narrowTypesSendEveryIntegerUpToTheirMaximum() {
+            let signed = Observable<Int8>.range(start: 1, count: .max).recordSynchronously()
+            #expect(signed == (1...Int8.max).map { .next($0) } + [.completed])
+            let negative = Observable<Int8>.range(start: .min, count: .max).recordSynchronously()
+            #expect(negative == (Int8.min ... -2).map { .next($0) } + [.completed])
+            let unsigned = Observable<UInt8>.range(start: 1, count: .max).recordSynchronously()
+            #expect(unsigned == (1...UInt8.max).map { .next($0) } + [.completed])
+        }
+
+        @Test func wideTypeCrossingZeroCompletes() {
+            let events = Observable<Int128>.range(start: -2, count: 4).recordSynchronously()
+            #expect(events == [.next(-2), .next(-1), .next(0), .next(1), .completed])
+        }
+
+        @Test func takesTurnsWithAnotherRangeAndResumesWhereItPaused() {
+            // Each range pauses after every element, letting the other send one.
+            let events = Observable.merge(
+                Observable<Int8>.range(start: 125, count: 3),
+                Observable<Int8>.range(start: -3, count: 2)
+            ).recordSynchronously()
+            #expect(events == [.next(125), .next(-3), .next(126), .next(-2), .next(127), .completed])
+        }
+
+        @Test func subscriptionsAlternatingElementAndObserverTypesEachGetTheirRange() {
+            // The sink's class is remembered per thread for the last pair of types; each
+            // change of either type must make the right one.
+            for _ in 0..<3 {
+                #expect(Observable.range(start: 1, count: 2).recordSynchronously() == [.next(1), .next(2), .completed])
+                #expect(Observable<Int8>.range(start: 126, count: 2).recordSynchronously() == [.next(126), .next(127), .completed])
+                #expect(Observable.range(start: 1, count: 2).map { $0 * 10 }.recordSynchronously() == [.next(10), .next(20), .completed])
+                let inner = Observable.range(start: 0, count: 2).flatMap { Observable<Int16>.range(start: Int16($0) * 100, count: 2) }
+                // Taking turns on the trampoline as in `MergeTests`.
+                #expect(inner.recordSynchronously() == [.next(0), .next(1), .next(100), .next(101), .completed])
+            }
+        }
+
+        @Test func rangesOnAnotherThreadAndOnThisOneEachGetTheirElements() {
+            let sumOnThread = { @Sendable () -> Int in
+                var sum = 0
+                Observable.range(start: 0, count: 50)
+                    .flatMap { Observable.range(start: $0, count: 4) }
+                    .subscribe(onNext: { sum += $0 })
+                    .dispose()
+                return sum
+            }
+            let expected = (0..<50).reduce(0) { $0 + 4 * $1 + 6 }
+            let workerSum = WorkerResult()
+            let finished = DispatchSemaphore(value: 0)
+            let worker = Thread {
+                workerSum.value = sumOnThread()
+                finished.signal()
+            }
+            worker.start()
+            #expect(sumOnThread() == expected)
+            #expect(finished.wait(timeout: .now() + 60) == .success)
+            #expect(workerSum.value == expected)
+        }
+
         @Test func largeCountCompletesWithoutGrowingTheStack() {
             let events = Observable.range(start: 0, count: 100_000).recordSynchronously()
             let expected: [Recorded<Int>] = (0..<100_000).map { .next($0) } + [.completed]
@@ -100,4 +159,10 @@ extension RippleTests {
             subscription.dispose()
         }
     }
+}
+
+// `@unchecked Sendable`: written by the worker thread before it signals the semaphore,
+// read by the test after waiting for it.
+private final class WorkerResult: @unchecked Sendable {
+    var value = 0
 }

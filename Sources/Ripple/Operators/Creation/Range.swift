@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The integer types `range` works with.
 public typealias RxAbstractInteger = FixedWidthInteger
 
@@ -82,14 +74,9 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        // `RangeSink<Element, Observer>(…)`, through a metatype remembered per thread
-        // (see `RangeSinkType`).
-        let sink = RangeSinkType.get(Element.self, Observer.self).init(start: start, element: element, observer: observer, cancel: cancel)
+        let sink = RangeSink<Element, Observer>(start: start, element: element, observer: observer, cancel: cancel)
         let subscription = sink.run(self)
-        // Through a class-bound existential, which holds no type metadata: `Disposable`
-        // then takes the sink's class from the instance instead of looking it up.
-        let erased: AnyObject & Disposable = sink
-        return (sink: erased, subscription: subscription)
+        return (sink: sink, subscription: subscription)
     }
 }
 
@@ -109,7 +96,7 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     @exclusivity(unchecked) private var offset: UInt = 0
     @exclusivity(unchecked) private var count: UInt = 0
 
-    required init(start: Element, element: @escaping (_ start: Element, _ offset: UInt) -> Element, observer: Observer, cancel: Cancelable) {
+    init(start: Element, element: @escaping (_ start: Element, _ offset: UInt) -> Element, observer: Observer, cancel: Cancelable) {
         self.start = start
         self.element = element
         super.init(observer: observer, cancel: cancel)
@@ -154,59 +141,4 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
             }
         }
     }
-}
-
-/// `RangeSink<Element, Observer>.self`, remembered per thread for the last pair of
-/// types asked for.
-///
-/// `RangeProducer.run` is unspecialised generic code, so naming
-/// `RangeSink<Element, Observer>` there asks the runtime's metadata cache for it on
-/// every subscription (about 330 instructions). When the same kind of range is
-/// subscribed to over and over with the same kind of observer (the inner sequences of
-/// `flatMap`, `concatMap`, `retry`, `repeat`), this thread-local entry answers with two
-/// comparisons, and the sink is allocated through the metatype (its `init` is
-/// `required` for that). A type (with its conformances) is unique in a process and its
-/// metatype lives forever, so an entry never goes stale; each thread has its own, so
-/// nothing is shared.
-private enum RangeSinkType {
-    struct Entry {
-        var element: ObjectIdentifier
-        var observer: ObjectIdentifier
-        var sinkType: AnyClass
-    }
-
-    static func get<Element, Observer>(_ element: Element.Type, _ observer: Observer.Type) -> RangeSink<Element, Observer>.Type {
-        let elementID = ObjectIdentifier(element), observerID = ObjectIdentifier(observer)
-        let pointer = pthread_getspecific(key)?.assumingMemoryBound(to: Entry.self)
-        if let entry = pointer?.pointee, entry.element == elementID, entry.observer == observerID {
-            // The entry was made below for exactly these types.
-            return unsafeBitCast(entry.sinkType, to: RangeSink<Element, Observer>.Type.self)
-        }
-        let sinkType = RangeSink<Element, Observer>.self
-        let entry = Entry(element: elementID, observer: observerID, sinkType: sinkType)
-        if let pointer {
-            pointer.pointee = entry
-        } else {
-            let pointer = UnsafeMutablePointer<Entry>.allocate(capacity: 1)
-            pointer.initialize(to: entry)
-            pthread_setspecific(key, pointer)
-        }
-        return sinkType
-    }
-
-    /// Owns each thread's entry, freed when the thread exits.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        #if canImport(Darwin)
-        let status = pthread_key_create(&key) { pointer in
-            pointer.deallocate()
-        }
-        #else
-        let status = pthread_key_create(&key) { pointer in
-            pointer?.deallocate()
-        }
-        #endif
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
 }

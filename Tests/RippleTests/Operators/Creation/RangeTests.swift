@@ -96,8 +96,8 @@ extension RippleTests {
         }
 
         @Test func subscriptionsAlternatingElementAndObserverTypesEachGetTheirRange() {
-            // The sink's class is remembered per thread for the last pair of types; each
-            // change of either type must make the right one.
+            // One thread, one range after another, each time with another element or
+            // observer type: every subscription makes its own kind of sink.
             for _ in 0..<3 {
                 #expect(Observable.range(start: 1, count: 2).recordSynchronously() == [.next(1), .next(2), .completed])
                 #expect(Observable<Int8>.range(start: 126, count: 2).recordSynchronously() == [.next(126), .next(127), .completed])

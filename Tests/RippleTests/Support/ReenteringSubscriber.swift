@@ -18,16 +18,8 @@ enum ReenteringSubscriber {
         sourceLocation: SourceLocation = #_sourceLocation
     ) where Sequence.Element == Int, Subject.Element == Int {
         let own = SingleAssignmentDisposable()
-        let received = Counter()
         let reentry = Unchecked(subject)
-        let observer = GrammarObserver<Int> { _ in
-            let count = received.increment()
-            if count < 10 {
-                reentry.value.onNext(1_000 + count)
-            } else if count == 10 {
-                own.dispose()
-            }
-        }
+        let observer = Self.observer(disposing: own) { count in reentry.value.onNext(1_000 + count) }
         let other = GrammarObserver<Int>()
         let otherSubscription = sequence.subscribe(other)
         own.setDisposable(sequence.subscribe(observer))
@@ -43,5 +35,23 @@ enum ReenteringSubscriber {
         otherSubscription.dispose()
         observer.checkGrammar("round \(round), re-entering subscriber", sourceLocation: sourceLocation)
         other.checkGrammar("round \(round), other subscriber", sourceLocation: sourceLocation)
+    }
+
+    /// A grammar-checking observer that calls `reenter` with the count of each of the
+    /// first nine elements it receives (1 to 9), and disposes `own` (its own
+    /// subscription) on the tenth.
+    static func observer(
+        disposing own: SingleAssignmentDisposable,
+        reenter: @escaping @Sendable (_ count: Int) -> Void
+    ) -> GrammarObserver<Int> {
+        let received = Counter()
+        return GrammarObserver<Int> { _ in
+            let count = received.increment()
+            if count < 10 {
+                reenter(count)
+            } else if count == 10 {
+                own.dispose()
+            }
+        }
     }
 }

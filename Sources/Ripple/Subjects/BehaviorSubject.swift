@@ -84,7 +84,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         case .next(let element):
             on(next: element)
         case .error, .completed:
-            stop(event)
+            core.stop(event)
         }
     }
 
@@ -98,14 +98,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// - Parameter element: The element to deliver.
     public func onNext(_ element: Element) {
         on(next: element)
-    }
-
-    private func stop(_ event: Event<Element>) {
-        let core = self.core
-        guard let observers = core.lock.withLock({ core.isAccepting ? core.dispatch(stop: event) : nil }) else {
-            return
-        }
-        core.deliver(stop: event, to: observers)
     }
 
     /// Subscribes `observer`: it receives the current value at once, then the events

@@ -60,7 +60,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         case .next(let element):
             on(next: element)
         case .error, .completed:
-            stop(event)
+            core.stop(event)
         }
     }
 
@@ -74,14 +74,6 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// - Parameter element: The element to deliver.
     public func onNext(_ element: Element) {
         on(next: element)
-    }
-
-    private func stop(_ event: Event<Element>) {
-        let core = self.core
-        guard let observers = core.lock.withLock({ core.isAccepting ? core.dispatch(stop: event) : nil }) else {
-            return
-        }
-        core.deliver(stop: event, to: observers)
     }
 
     /// Subscribes `observer`: it receives the events sent from now on, or at once the

@@ -77,7 +77,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         case .next(let element):
             on(next: element)
         case .error, .completed:
-            stop(event)
+            core.stop(event)
         }
     }
 
@@ -87,14 +87,6 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// - Parameter element: The element to deliver.
     public func onNext(_ element: Element) {
         on(next: element)
-    }
-
-    private func stop(_ event: Event<Element>) {
-        let core = self.core
-        guard let observers = core.lock.withLock({ core.isAccepting ? core.dispatch(stop: event) : nil }) else {
-            return
-        }
-        core.deliver(stop: event, to: observers)
     }
 
     /// Subscribes `observer`: it receives the buffered elements at once, then the

@@ -207,6 +207,17 @@ final class SubjectCore<Element> {
         return nil
     }
 
+    /// Stops the subject with the terminal `event`, if it still accepts events: takes
+    /// the lock for ``dispatch(stop:after:)``, then, without it, delivers `event` to the
+    /// subscribers there were (``deliver(stop:after:to:)``). The terminal road of
+    /// ``PublishSubject``, ``BehaviorSubject`` and ``ReplaySubject``.
+    func stop(_ event: Event<Element>) {
+        guard let observers = lock.withLock({ isAccepting ? dispatch(stop: event) : nil }) else {
+            return
+        }
+        deliver(stop: event, to: observers)
+    }
+
     /// Hands `element` to `observers` (from ``dispatch(next:)``), then gives back the
     /// right to deliver, after delivering whatever was queued meanwhile.
     @inline(__always)

@@ -6,21 +6,10 @@ import RippleTest
 extension RippleTests {
     @Suite struct PublishRelayTests {
         @Test func earlyAndLateSubscribersGetWhatIsAcceptedWhileSubscribed() {
-            let scheduler = TestScheduler(initialClock: 0)
             let relay = PublishRelay<Int>()
-            let early = scheduler.createObserver(Int.self)
-            let late = scheduler.createObserver(Int.self)
-            var subscriptions: [Disposable] = []
-            scheduler.scheduleAt(100) { subscriptions.append(relay.subscribe(early)) }
-            scheduler.scheduleAt(150) { relay.accept(1) }
-            scheduler.scheduleAt(200) { subscriptions.append(relay.subscribe(late)) }
-            scheduler.scheduleAt(250) { relay.accept(2) }
-            scheduler.scheduleAt(300) { subscriptions[0].dispose() }
-            scheduler.scheduleAt(350) { relay.accept(3) }
-            scheduler.start()
+            let (early, late) = earlyAndLateSubscribers(of: relay, accept: relay.accept)
             #expect(early.events == [.next(150, 1), .next(250, 2)])
             #expect(late.events == [.next(250, 2), .next(350, 3)])
-            subscriptions.forEach { $0.dispose() }
         }
 
         @Test func asObservableIsTheSameSequence() {

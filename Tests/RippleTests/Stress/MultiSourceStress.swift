@@ -63,16 +63,10 @@ enum MultiSourceStress {
         Watchdog.run(rounds: rounds, sourceLocation: sourceLocation) { round in
             let subjects = (0..<sources).map { _ in PublishSubject<Int>() }
             let ownSubscription = SingleAssignmentDisposable()
-            let received = Counter()
             let reentry = Unchecked(subjects)
-            let observer = GrammarObserver<Int> { _ in
-                let count = received.increment()
-                if count < 10 {
-                    let subjects = reentry.value
-                    subjects[count % subjects.count].onNext(1_000 + count)
-                } else if count == 10 {
-                    ownSubscription.dispose()
-                }
+            let observer = ReenteringSubscriber.observer(disposing: ownSubscription) { count in
+                let subjects = reentry.value
+                subjects[count % subjects.count].onNext(1_000 + count)
             }
             ownSubscription.setDisposable(make(subjects).subscribe(observer))
             let shared = Unchecked(subjects)

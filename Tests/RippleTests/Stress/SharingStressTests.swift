@@ -115,30 +115,7 @@ extension RippleTests {
         @Test func sharedSubscriberThatReentersTheSourceAndDisposes() {
             Watchdog.run(rounds: Self.rounds) { round in
                 let subject = PublishSubject<Int>()
-                let shared = subject.share(replay: 1)
-                let own = SingleAssignmentDisposable()
-                let received = Counter()
-                let reentry = Unchecked(subject)
-                let observer = GrammarObserver<Int> { _ in
-                    let count = received.increment()
-                    if count < 10 {
-                        reentry.value.onNext(1_000 + count)
-                    } else if count == 10 {
-                        own.dispose()
-                    }
-                }
-                let other = GrammarObserver<Int>()
-                let otherSubscription = shared.subscribe(other)
-                own.setDisposable(shared.subscribe(observer))
-                let source = Unchecked(subject)
-                Watchdog.concurrently(
-                    { for element in 0..<6 { source.value.onNext(element) } },
-                    { for element in 100..<106 { source.value.onNext(element) } }
-                )
-                own.dispose()
-                otherSubscription.dispose()
-                observer.checkGrammar("round \(round), re-entering subscriber")
-                other.checkGrammar("round \(round), other subscriber")
+                ReenteringSubscriber.round(round, observing: subject.share(replay: 1), feeding: subject, completing: false)
                 #expect(!subject.hasObservers)
             }
         }

@@ -57,32 +57,9 @@ extension RippleTests {
         ) where Subject.Element == Int {
             Watchdog.run(rounds: rounds / 2, sourceLocation: sourceLocation) { round in
                 let subject = make()
-                let own = SingleAssignmentDisposable()
-                let received = Counter()
-                let reentry = Unchecked(subject)
-                let observer = GrammarObserver<Int> { _ in
-                    let count = received.increment()
-                    if count < 10 {
-                        reentry.value.onNext(1_000 + count)
-                    } else if count == 10 {
-                        own.dispose()
-                    }
-                }
-                let other = GrammarObserver<Int>()
-                let otherSubscription = subject.subscribe(other)
-                own.setDisposable(subject.subscribe(observer))
-                let source = Unchecked(subject)
-                Watchdog.concurrently(
-                    { for element in 0..<6 { source.value.onNext(element) } },
-                    {
-                        for element in 100..<106 { source.value.onNext(element) }
-                        if round % 2 == 0 { source.value.onCompleted() }
-                    }
+                ReenteringSubscriber.round(
+                    round, observing: subject, feeding: subject, completing: round % 2 == 0, sourceLocation: sourceLocation
                 )
-                own.dispose()
-                otherSubscription.dispose()
-                observer.checkGrammar("round \(round), re-entering subscriber", sourceLocation: sourceLocation)
-                other.checkGrammar("round \(round), other subscriber", sourceLocation: sourceLocation)
             }
         }
 

@@ -3,87 +3,13 @@ import Testing
 @testable import Ripple
 import RippleTest
 
-/// Runs `combineLatest` of the 2 to 8 `sources` in `form` on `scheduler` and returns
-/// what it sent (summed).
-private func runCombineLatest(
-    _ scheduler: TestScheduler,
-    _ s: [TestableObservable<Int>],
-    _ form: CombiningForm,
-    disposed: TestTime = 1000
-) -> [RippleTest.Recorded<Event<Int>>] {
-    switch (s.count, form) {
-    case (2, .sum):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1]) { [$0, $1].reduce(0, +) } }.events
-    case (2, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1]) }) { [$0.0, $0.1].reduce(0, +) }
-    case (2, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1]) { (_, _) throws -> Int in throw TestError(id: 2) } }.events
-    case (3, .sum):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2]) { [$0, $1, $2].reduce(0, +) } }.events
-    case (3, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2]) }) { [$0.0, $0.1, $0.2].reduce(0, +) }
-    case (3, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2]) { (_, _, _) throws -> Int in throw TestError(id: 3) } }.events
-    case (4, .sum):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3]) { [$0, $1, $2, $3].reduce(0, +) } }.events
-    case (4, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3]) }) { [$0.0, $0.1, $0.2, $0.3].reduce(0, +) }
-    case (4, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3]) { (_, _, _, _) throws -> Int in throw TestError(id: 4) } }.events
-    case (5, .sum):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3], s[4]) { [$0, $1, $2, $3, $4].reduce(0, +) } }.events
-    case (5, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3], s[4]) }) { [$0.0, $0.1, $0.2, $0.3, $0.4].reduce(0, +) }
-    case (5, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3], s[4]) { (_, _, _, _, _) throws -> Int in throw TestError(id: 5) } }.events
-    case (6, .sum):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]) { [$0, $1, $2, $3, $4, $5].reduce(0, +) } }.events
-    case (6, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]) }) { [$0.0, $0.1, $0.2, $0.3, $0.4, $0.5].reduce(0, +) }
-    case (6, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]) { (_, _, _, _, _, _) throws -> Int in throw TestError(id: 6) } }.events
-    case (7, .sum):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) { [$0, $1, $2, $3, $4, $5, $6].reduce(0, +) } }.events
-    case (7, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) }) { [$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6].reduce(0, +) }
-    case (7, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) { (_, _, _, _, _, _, _) throws -> Int in throw TestError(id: 7) } }.events
-    case (8, .sum):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) { [$0, $1, $2, $3, $4, $5, $6, $7].reduce(0, +) } }.events
-    case (8, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) }) { [$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7].reduce(0, +) }
-    case (8, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) { (_, _, _, _, _, _, _, _) throws -> Int in throw TestError(id: 8) } }.events
-    default:
-        fatalError("combineLatest has fixed arities 2 to 8")
-    }
-}
-
-/// Runs `scripts` (one hot source each) through `combineLatest` in each of `forms`, and
-/// checks what it sent and each source's one subscription.
-private func expectCombineLatest(
-    _ scripts: [[RippleTest.Recorded<Event<Int>>]],
-    forms: [CombiningForm] = CombiningForm.succeeding,
-    disposed: TestTime = 1000,
-    sends expected: [RippleTest.Recorded<Event<Int>>],
-    subscriptions: [Subscription],
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    for form in forms {
-        let scheduler = TestScheduler(initialClock: 0)
-        let sources = hotSources(scheduler, scripts)
-        let events = runCombineLatest(scheduler, sources, form, disposed: disposed)
-        #expect(events == expected, "form \(form)", sourceLocation: sourceLocation)
-        #expect(sources.map(\.subscriptions) == subscriptions.map { [$0] }, "form \(form)", sourceLocation: sourceLocation)
-    }
-}
-
 extension RippleTests {
     @Suite struct CombineLatestTests {
         // MARK: Two sources
 
         @Test func twoSilentSourcesSendNothing() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.next(150, 1)], []],
                 sends: [],
                 subscriptions: [Subscription(200, 1000), Subscription(200, 1000)]
@@ -91,12 +17,14 @@ extension RippleTests {
         }
 
         @Test func aSourceThatCompletesEmptyLeavesTheResultWaitingForTheOther() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.completed(210)], []],
                 sends: [],
                 subscriptions: [Subscription(200, 210), Subscription(200, 1000)]
             )
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[], [.completed(210)]],
                 sends: [],
                 subscriptions: [Subscription(200, 1000), Subscription(200, 210)]
@@ -106,12 +34,14 @@ extension RippleTests {
         @Test func theOthersFirstElementAfterAnEmptyCompletionCompletesTheResult() {
             // Nothing can ever be combined with the empty source, so the other
             // source's element completes the result at once.
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.completed(210)], [.next(215, 2), .completed(220)]],
                 sends: [.completed(215)],
                 subscriptions: [Subscription(200, 210), Subscription(200, 215)]
             )
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.next(215, 2), .completed(220)], [.completed(210)]],
                 sends: [.completed(215)],
                 subscriptions: [Subscription(200, 215), Subscription(200, 210)]
@@ -119,12 +49,14 @@ extension RippleTests {
         }
 
         @Test func aSilentSourceKeepsTheResultOpenAfterTheOtherCompletes() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[], [.next(215, 2), .completed(220)]],
                 sends: [],
                 subscriptions: [Subscription(200, 1000), Subscription(200, 220)]
             )
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.next(215, 2), .completed(220)], []],
                 sends: [],
                 subscriptions: [Subscription(200, 220), Subscription(200, 1000)]
@@ -132,12 +64,14 @@ extension RippleTests {
         }
 
         @Test func sendsOnceBothHaveAnElementAndCompletesWhenBothHaveCompleted() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.next(215, 2), .completed(230)], [.next(220, 3), .completed(240)]],
                 sends: [.next(220, 5), .completed(240)],
                 subscriptions: [Subscription(200, 230), Subscription(200, 240)]
             )
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.next(220, 3), .completed(240)], [.next(215, 2), .completed(230)]],
                 sends: [.next(220, 5), .completed(240)],
                 subscriptions: [Subscription(200, 240), Subscription(200, 230)]
@@ -145,7 +79,8 @@ extension RippleTests {
         }
 
         @Test func eachElementAfterTheFirstCombinationSendsWithTheOthersLatest() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [
                     [.next(215, 2), .next(225, 4), .completed(230)],
                     [.next(220, 3), .next(230, 5), .next(235, 6), .next(240, 7), .completed(250)],
@@ -156,7 +91,8 @@ extension RippleTests {
         }
 
         @Test func onlyTheLatestOfElementsBeforeTheFirstCombinationCounts() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [
                     [.next(215, 2), .next(225, 4), .completed(230)],
                     [.next(235, 6), .next(240, 7), .completed(250)],
@@ -168,22 +104,26 @@ extension RippleTests {
 
         @Test func anErrorEndsTheResultAtOnce() {
             let error = TestError(id: 1)
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.completed(230)], [.error(220, error)]],
                 sends: [.error(220, error)],
                 subscriptions: [Subscription(200, 220), Subscription(200, 220)]
             )
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.error(220, error)], [.completed(230)]],
                 sends: [.error(220, error)],
                 subscriptions: [Subscription(200, 220), Subscription(200, 220)]
             )
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[], [.error(220, error)]],
                 sends: [.error(220, error)],
                 subscriptions: [Subscription(200, 220), Subscription(200, 220)]
             )
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.next(210, 2), .completed(230)], [.error(220, error)]],
                 sends: [.error(220, error)],
                 subscriptions: [Subscription(200, 220), Subscription(200, 220)]
@@ -191,12 +131,14 @@ extension RippleTests {
         }
 
         @Test func theFirstOfTwoErrorsWins() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.next(210, 2), .error(220, TestError(id: 1))], [.error(230, TestError(id: 2))]],
                 sends: [.error(220, TestError(id: 1))],
                 subscriptions: [Subscription(200, 220), Subscription(200, 220)]
             )
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.error(230, TestError(id: 1))], [.next(210, 2), .error(220, TestError(id: 2))]],
                 sends: [.error(220, TestError(id: 2))],
                 subscriptions: [Subscription(200, 220), Subscription(200, 220)]
@@ -205,12 +147,14 @@ extension RippleTests {
 
         @Test func anErrorAfterTheOtherSourceCompletedStillEndsTheResult() {
             let error = TestError(id: 3)
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.next(215, 2), .completed(220)], [.error(230, error)]],
                 sends: [.error(230, error)],
                 subscriptions: [Subscription(200, 220), Subscription(200, 230)]
             )
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.error(230, error)], [.next(215, 2), .completed(220)]],
                 sends: [.error(230, error)],
                 subscriptions: [Subscription(200, 230), Subscription(200, 220)]
@@ -219,7 +163,8 @@ extension RippleTests {
 
         @Test func anErrorAfterSomeResultsEndsTheResult() {
             let error = TestError(id: 4)
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [
                     [.next(215, 2), .next(225, 4), .completed(250)],
                     [.next(235, 6), .next(240, 7), .error(245, error)],
@@ -227,7 +172,8 @@ extension RippleTests {
                 sends: [.next(235, 10), .next(240, 11), .error(245, error)],
                 subscriptions: [Subscription(200, 245), Subscription(200, 245)]
             )
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [
                     [.next(215, 2), .next(225, 4), .error(230, error)],
                     [.next(235, 6), .next(240, 7), .completed(250)],
@@ -238,7 +184,8 @@ extension RippleTests {
         }
 
         @Test func aThrowingSelectorEndsTheResultWithItsError() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.next(210, 1), .completed(300)], [.next(220, 2), .completed(300)]],
                 forms: [.throwing],
                 sends: [.error(220, TestError(id: 2))],
@@ -262,7 +209,8 @@ extension RippleTests {
         }
 
         @Test func disposingStopsTheResultAndBothSubscriptions() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.next(210, 1), .next(230, 3), .next(250, 5)], [.next(220, 2), .next(240, 4)]],
                 disposed: 235,
                 sends: [.next(220, 3), .next(230, 5)],
@@ -301,7 +249,8 @@ extension RippleTests {
         // MARK: Three sources
 
         @Test func threeSourcesSendOnceAllHaveAnElementAndCompleteWhenAllHave() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [
                     [.next(210, 1), .next(250, 4), .completed(270)],
                     [.next(220, 2), .next(240, 5), .next(290, 7), .completed(410)],
@@ -318,7 +267,8 @@ extension RippleTests {
             // The first source ends empty at 250. The second's element at 260 changes
             // nothing while the third still runs; once the third has ended too (300),
             // the second's next element completes the result.
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [
                     [.completed(250)],
                     [.next(260, 1), .next(310, 2), .completed(400)],
@@ -330,7 +280,8 @@ extension RippleTests {
         }
 
         @Test func threeSourcesWithOneEmptyCompleteWhenAllHaveCompleted() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.completed(250)], [.next(260, 1), .completed(400)], [.next(280, 5), .completed(300)]],
                 sends: [.completed(400)],
                 subscriptions: [Subscription(200, 250), Subscription(200, 400), Subscription(200, 300)]
@@ -339,7 +290,8 @@ extension RippleTests {
 
         @Test func threeSourcesEndAtTheFirstError() {
             let error = TestError(id: 5)
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [
                     [.next(210, 1), .completed(240)],
                     [.next(220, 2), .next(250, 4), .error(260, error)],
@@ -351,7 +303,8 @@ extension RippleTests {
         }
 
         @Test func threeSourcesWithAThrowingSelector() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.next(210, 1)], [.next(220, 2)], [.next(230, 3)]],
                 forms: [.throwing],
                 sends: [.error(230, TestError(id: 3))],
@@ -360,7 +313,8 @@ extension RippleTests {
         }
 
         @Test func threeSourcesDisposedMidway() {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 [[.next(210, 1), .next(240, 4)], [.next(220, 2)], [.next(230, 3), .next(260, 6)]],
                 disposed: 250,
                 sends: [.next(230, 6), .next(240, 9)],
@@ -372,7 +326,8 @@ extension RippleTests {
 
         @Test(arguments: 2...8)
         func everyAritySendsNothingWhileAllAreSilent(arity: Int) {
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 Array(repeating: [.next(150, 1)], count: arity),
                 sends: [],
                 subscriptions: Array(repeating: Subscription(200, 1000), count: arity)
@@ -382,7 +337,8 @@ extension RippleTests {
         @Test(arguments: 2...8)
         func everyArityCompletesWhenTheLastEmptySourceCompletes(arity: Int) {
             let ends = (0..<arity).map { 300 - 10 * $0 }
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 ends.map { [.completed($0)] },
                 sends: [.completed(300)],
                 subscriptions: ends.map { Subscription(200, $0) }
@@ -403,7 +359,8 @@ extension RippleTests {
                 expected.append(.next(400 + 10 * k, latest.reduce(0, +)))
             }
             expected.append(.completed(500 + 10 * arity))
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 scripts,
                 sends: expected,
                 subscriptions: (0..<arity).map { Subscription(200, 500 + 10 * (arity - $0)) }
@@ -415,7 +372,8 @@ extension RippleTests {
             let scripts: [[RippleTest.Recorded<Event<Int>>]] = (0..<arity).map { k in
                 k == arity - 1 ? [.next(400, 42), .completed(800)] : [.completed(250 + 10 * k)]
             }
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 scripts,
                 sends: [.completed(400)],
                 subscriptions: (0..<arity).map { Subscription(200, $0 == arity - 1 ? 400 : 250 + 10 * $0) }
@@ -428,7 +386,8 @@ extension RippleTests {
                 [.next(210 + 10 * k, k), .completed(600)]
             }
             let end = 210 + 10 * (arity - 1)
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 scripts,
                 forms: [.throwing],
                 sends: [.error(end, TestError(id: arity))],
@@ -442,7 +401,8 @@ extension RippleTests {
             let scripts: [[RippleTest.Recorded<Event<Int>>]] = (0..<arity).map { k in
                 k == failing ? [.next(210 + 10 * k, 1), .error(300, TestError(id: k))] : [.next(210 + 10 * k, 1)]
             }
-            expectCombineLatest(
+            expectCombining(
+                .combineLatest,
                 scripts,
                 sends: [.next(210 + 10 * (arity - 1), arity), .error(300, TestError(id: failing))],
                 subscriptions: Array(repeating: Subscription(200, 300), count: arity)

@@ -3,81 +3,6 @@ import Testing
 @testable import Ripple
 import RippleTest
 
-/// Runs `zip` of the 2 to 8 `sources` in `form` on `scheduler` and returns what it
-/// sent (summed).
-private func runZip(
-    _ scheduler: TestScheduler,
-    _ s: [TestableObservable<Int>],
-    _ form: CombiningForm,
-    disposed: TestTime = 1000
-) -> [RippleTest.Recorded<Event<Int>>] {
-    switch (s.count, form) {
-    case (2, .sum):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1]) { [$0, $1].reduce(0, +) } }.events
-    case (2, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1]) }) { [$0.0, $0.1].reduce(0, +) }
-    case (2, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1]) { (_, _) throws -> Int in throw TestError(id: 2) } }.events
-    case (3, .sum):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2]) { [$0, $1, $2].reduce(0, +) } }.events
-    case (3, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2]) }) { [$0.0, $0.1, $0.2].reduce(0, +) }
-    case (3, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2]) { (_, _, _) throws -> Int in throw TestError(id: 3) } }.events
-    case (4, .sum):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3]) { [$0, $1, $2, $3].reduce(0, +) } }.events
-    case (4, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3]) }) { [$0.0, $0.1, $0.2, $0.3].reduce(0, +) }
-    case (4, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3]) { (_, _, _, _) throws -> Int in throw TestError(id: 4) } }.events
-    case (5, .sum):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3], s[4]) { [$0, $1, $2, $3, $4].reduce(0, +) } }.events
-    case (5, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3], s[4]) }) { [$0.0, $0.1, $0.2, $0.3, $0.4].reduce(0, +) }
-    case (5, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3], s[4]) { (_, _, _, _, _) throws -> Int in throw TestError(id: 5) } }.events
-    case (6, .sum):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5]) { [$0, $1, $2, $3, $4, $5].reduce(0, +) } }.events
-    case (6, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5]) }) { [$0.0, $0.1, $0.2, $0.3, $0.4, $0.5].reduce(0, +) }
-    case (6, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5]) { (_, _, _, _, _, _) throws -> Int in throw TestError(id: 6) } }.events
-    case (7, .sum):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) { [$0, $1, $2, $3, $4, $5, $6].reduce(0, +) } }.events
-    case (7, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) }) { [$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6].reduce(0, +) }
-    case (7, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) { (_, _, _, _, _, _, _) throws -> Int in throw TestError(id: 7) } }.events
-    case (8, .sum):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) { [$0, $1, $2, $3, $4, $5, $6, $7].reduce(0, +) } }.events
-    case (8, .tuple):
-        return recordedEvents(scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) }) { [$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7].reduce(0, +) }
-    case (8, .throwing):
-        return scheduler.start(disposed: disposed) { Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) { (_, _, _, _, _, _, _, _) throws -> Int in throw TestError(id: 8) } }.events
-    default:
-        fatalError("zip has fixed arities 2 to 8")
-    }
-}
-
-/// Runs `scripts` (one hot source each) through `zip` in each of `forms`, and checks
-/// what it sent and each source's one subscription.
-private func expectZip(
-    _ scripts: [[RippleTest.Recorded<Event<Int>>]],
-    forms: [CombiningForm] = CombiningForm.succeeding,
-    disposed: TestTime = 1000,
-    sends expected: [RippleTest.Recorded<Event<Int>>],
-    subscriptions: [Subscription],
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    for form in forms {
-        let scheduler = TestScheduler(initialClock: 0)
-        let sources = hotSources(scheduler, scripts)
-        let events = runZip(scheduler, sources, form, disposed: disposed)
-        #expect(events == expected, "form \(form)", sourceLocation: sourceLocation)
-        #expect(sources.map(\.subscriptions) == subscriptions.map { [$0] }, "form \(form)", sourceLocation: sourceLocation)
-    }
-}
-
 /// Runs `scripts` through the collection form of `zip` (arrays) and checks it.
 private func expectZipCollection(
     _ scripts: [[RippleTest.Recorded<Event<Int>>]],
@@ -103,7 +28,8 @@ extension RippleTests {
         // MARK: Two sources
 
         @Test func twoSilentSourcesSendNothing() {
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.next(150, 1)], []],
                 sends: [],
                 subscriptions: [Subscription(200, 1000), Subscription(200, 1000)]
@@ -111,12 +37,14 @@ extension RippleTests {
         }
 
         @Test func aSourceThatCompletesEmptyLeavesTheResultOpenWhileTheOtherRuns() {
-            expectZip(
+            expectCombining(
+                .zip,
                 [[], [.completed(210)]],
                 sends: [],
                 subscriptions: [Subscription(200, 1000), Subscription(200, 210)]
             )
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.completed(210)], []],
                 sends: [],
                 subscriptions: [Subscription(200, 210), Subscription(200, 1000)]
@@ -126,12 +54,14 @@ extension RippleTests {
         @Test func theResultCompletesOnlyWhenBothSourcesHave() {
             // RxSwift's rule for the fixed arities: the element at 215 can never be
             // paired, yet the result waits for the second source's completion.
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.completed(210)], [.next(215, 2), .completed(220)]],
                 sends: [.completed(220)],
                 subscriptions: [Subscription(200, 210), Subscription(200, 220)]
             )
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.next(215, 2), .completed(220)], [.completed(210)]],
                 sends: [.completed(220)],
                 subscriptions: [Subscription(200, 220), Subscription(200, 210)]
@@ -139,12 +69,14 @@ extension RippleTests {
         }
 
         @Test func aSilentSourceKeepsTheResultOpen() {
-            expectZip(
+            expectCombining(
+                .zip,
                 [[], [.next(215, 2), .completed(220)]],
                 sends: [],
                 subscriptions: [Subscription(200, 1000), Subscription(200, 220)]
             )
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.next(215, 2), .completed(220)], []],
                 sends: [],
                 subscriptions: [Subscription(200, 220), Subscription(200, 1000)]
@@ -152,7 +84,8 @@ extension RippleTests {
         }
 
         @Test func pairsTheFirstElementsThenCompletes() {
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.next(215, 2), .completed(230)], [.next(220, 3), .completed(240)]],
                 sends: [.next(220, 5), .completed(240)],
                 subscriptions: [Subscription(200, 230), Subscription(200, 240)]
@@ -160,12 +93,14 @@ extension RippleTests {
         }
 
         @Test func whicheverCompletesFirstTheResultCompletesWithTheOther() {
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.next(210, 2), .completed(220)], [.next(215, 4), .completed(225)]],
                 sends: [.next(215, 6), .completed(225)],
                 subscriptions: [Subscription(200, 220), Subscription(200, 225)]
             )
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.next(215, 4), .completed(225)], [.next(210, 2), .completed(220)]],
                 sends: [.next(215, 6), .completed(225)],
                 subscriptions: [Subscription(200, 225), Subscription(200, 220)]
@@ -175,7 +110,8 @@ extension RippleTests {
         @Test func elementsWaitInOrderForTheirPartners() {
             // The first source's burst waits; after it completes with nothing left,
             // the second's extra element waits for ever, and so does the result.
-            expectZip(
+            expectCombining(
+                .zip,
                 [
                     [.next(210, 1), .next(211, 2), .next(212, 3), .completed(300)],
                     [.next(220, 10), .next(230, 20), .next(240, 30), .next(250, 40)],
@@ -187,22 +123,26 @@ extension RippleTests {
 
         @Test func anErrorEndsTheResultAtOnce() {
             let error = TestError(id: 1)
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.completed(230)], [.error(220, error)]],
                 sends: [.error(220, error)],
                 subscriptions: [Subscription(200, 220), Subscription(200, 220)]
             )
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.error(220, error)], [.completed(230)]],
                 sends: [.error(220, error)],
                 subscriptions: [Subscription(200, 220), Subscription(200, 220)]
             )
-            expectZip(
+            expectCombining(
+                .zip,
                 [[], [.error(220, error)]],
                 sends: [.error(220, error)],
                 subscriptions: [Subscription(200, 220), Subscription(200, 220)]
             )
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.next(215, 2), .completed(230)], [.error(220, error)]],
                 sends: [.error(220, error)],
                 subscriptions: [Subscription(200, 220), Subscription(200, 220)]
@@ -210,7 +150,8 @@ extension RippleTests {
         }
 
         @Test func theFirstOfTwoErrorsWins() {
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.error(230, TestError(id: 1))], [.error(220, TestError(id: 2))]],
                 sends: [.error(220, TestError(id: 2))],
                 subscriptions: [Subscription(200, 220), Subscription(200, 220)]
@@ -218,13 +159,15 @@ extension RippleTests {
         }
 
         @Test func aThrowingSelectorEndsTheResultWithItsError() {
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.next(220, 2), .completed(220)], [.next(210, 4)]],
                 forms: [.throwing],
                 sends: [.error(220, TestError(id: 2))],
                 subscriptions: [Subscription(200, 220), Subscription(200, 220)]
             )
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.next(210, 4)], [.next(220, 2), .completed(220)]],
                 forms: [.throwing],
                 sends: [.error(220, TestError(id: 2))],
@@ -248,7 +191,8 @@ extension RippleTests {
         }
 
         @Test func disposingStopsTheResultAndBothSubscriptions() {
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.next(210, 1), .next(230, 3), .next(250, 5)], [.next(220, 2), .next(240, 4), .next(260, 6)]],
                 disposed: 245,
                 sends: [.next(220, 3), .next(240, 7)],
@@ -286,7 +230,8 @@ extension RippleTests {
         // MARK: Three sources
 
         @Test func threeSourcesSendAGroupOnceEachHasAnElement() {
-            expectZip(
+            expectCombining(
+                .zip,
                 [
                     [.next(210, 1), .next(250, 4), .completed(420)],
                     [.next(220, 2), .next(240, 5), .completed(410)],
@@ -300,7 +245,8 @@ extension RippleTests {
         @Test func threeSourcesCompleteOnlyWhenAllHave() {
             // After 260 the first source has completed with nothing queued, so no
             // group can come; the fixed arities still wait for every completion.
-            expectZip(
+            expectCombining(
+                .zip,
                 [
                     [.next(210, 1), .next(250, 4), .completed(270)],
                     [.next(220, 2), .next(240, 5), .next(290, 7), .next(310, 9), .completed(410)],
@@ -313,7 +259,8 @@ extension RippleTests {
 
         @Test func threeSourcesEndAtTheFirstError() {
             let error = TestError(id: 5)
-            expectZip(
+            expectCombining(
+                .zip,
                 [
                     [.next(210, 1), .error(250, error)],
                     [.next(220, 2), .next(240, 5), .completed(410)],
@@ -325,7 +272,8 @@ extension RippleTests {
         }
 
         @Test func threeSourcesWithAThrowingSelector() {
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.next(210, 1)], [.next(220, 2)], [.next(230, 3)]],
                 forms: [.throwing],
                 sends: [.error(230, TestError(id: 3))],
@@ -334,7 +282,8 @@ extension RippleTests {
         }
 
         @Test func threeSourcesDisposedMidway() {
-            expectZip(
+            expectCombining(
+                .zip,
                 [[.next(210, 1), .next(240, 4)], [.next(220, 2), .next(245, 5)], [.next(230, 3), .next(260, 6)]],
                 disposed: 250,
                 sends: [.next(230, 6)],
@@ -346,7 +295,8 @@ extension RippleTests {
 
         @Test(arguments: 2...8)
         func everyAritySendsNothingWhileAllAreSilent(arity: Int) {
-            expectZip(
+            expectCombining(
+                .zip,
                 Array(repeating: [.next(150, 1)], count: arity),
                 sends: [],
                 subscriptions: Array(repeating: Subscription(200, 1000), count: arity)
@@ -356,7 +306,8 @@ extension RippleTests {
         @Test(arguments: 2...8)
         func everyArityCompletesWhenTheLastEmptySourceCompletes(arity: Int) {
             let ends = (0..<arity).map { 210 + 10 * $0 }
-            expectZip(
+            expectCombining(
+                .zip,
                 ends.map { [.completed($0)] },
                 sends: [.completed(ends.last!)],
                 subscriptions: ends.map { Subscription(200, $0) }
@@ -370,7 +321,8 @@ extension RippleTests {
             let scripts: [[RippleTest.Recorded<Event<Int>>]] = (0..<arity).map { k in
                 [.next(210 + 10 * k, k + 1), .next(400 + 10 * k, 100 + k), .completed(500 + 10 * (arity - k))]
             }
-            expectZip(
+            expectCombining(
+                .zip,
                 scripts,
                 sends: [
                     .next(210 + 10 * (arity - 1), (1...arity).reduce(0, +)),
@@ -386,7 +338,8 @@ extension RippleTests {
             let scripts: [[RippleTest.Recorded<Event<Int>>]] = (0..<arity).map { k in
                 k == 0 ? [.completed(250)] : [.next(300, k), .completed(400 + 10 * k)]
             }
-            expectZip(
+            expectCombining(
+                .zip,
                 scripts,
                 sends: [.completed(400 + 10 * (arity - 1))],
                 subscriptions: (0..<arity).map { Subscription(200, $0 == 0 ? 250 : 400 + 10 * $0) }
@@ -399,7 +352,8 @@ extension RippleTests {
                 [.next(210 + 10 * k, k), .completed(600)]
             }
             let end = 210 + 10 * (arity - 1)
-            expectZip(
+            expectCombining(
+                .zip,
                 scripts,
                 forms: [.throwing],
                 sends: [.error(end, TestError(id: arity))],
@@ -413,7 +367,8 @@ extension RippleTests {
             let scripts: [[RippleTest.Recorded<Event<Int>>]] = (0..<arity).map { k in
                 k == failing ? [.next(210 + 10 * k, 1), .error(300, TestError(id: k))] : [.next(210 + 10 * k, 1)]
             }
-            expectZip(
+            expectCombining(
+                .zip,
                 scripts,
                 sends: [.next(210 + 10 * (arity - 1), arity), .error(300, TestError(id: failing))],
                 subscriptions: Array(repeating: Subscription(200, 300), count: arity)

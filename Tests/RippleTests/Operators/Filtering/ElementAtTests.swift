@@ -77,24 +77,7 @@ extension RippleTests {
         }
 
         @Test func anElementSentReentrantlyAfterTheWantedOneIsIgnored() {
-            var feed: AnyObserver<Int>?
-            let source = Observable<Int>.create { observer in
-                feed = observer
-                return Disposables.create()
-            }
-            var received: [Int] = []
-            var completions = 0
-            let subscription = source.element(at: 1).subscribe(
-                onNext: { element in
-                    received.append(element)
-                    feed?.onNext(element + 1)
-                },
-                onCompleted: { completions += 1 }
-            )
-            feed?.onNext(1)
-            feed?.onNext(2)
-            subscription.dispose()
-            feed = nil  // it holds the chain, whose observer's closure holds it
+            let (received, completions) = feedReentrantly([1, 2], through: { $0.element(at: 1) }, reentry: { $0 + 1 })
             #expect(received == [2])
             #expect(completions == 1)
         }

@@ -100,26 +100,7 @@ extension RippleTests {
             // The observer makes the source send again from inside `onNext`: the
             // nested element is the second and last one, and the outer call must not
             // complete a second time.
-            var feed: AnyObserver<Int>?
-            let source = Observable<Int>.create { observer in
-                feed = observer
-                return Disposables.create()
-            }
-            var received: [Int] = []
-            var completions = 0
-            let subscription = source.take(2).subscribe(
-                onNext: { element in
-                    received.append(element)
-                    if element < 10 {
-                        feed?.onNext(element + 10)
-                    }
-                },
-                onCompleted: { completions += 1 }
-            )
-            feed?.onNext(1)
-            feed?.onNext(2)
-            subscription.dispose()
-            feed = nil  // it holds the chain, whose observer's closure holds it
+            let (received, completions) = feedReentrantly([1, 2], through: { $0.take(2) }, reentry: { $0 < 10 ? $0 + 10 : nil })
             #expect(received == [1, 11])
             #expect(completions == 1)
         }

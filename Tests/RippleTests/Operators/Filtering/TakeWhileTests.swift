@@ -148,26 +148,11 @@ extension RippleTests {
         }
 
         @Test func anElementSentReentrantlyAfterTheLastOneIsIgnored() {
-            var feed: AnyObserver<Int>?
-            let source = Observable<Int>.create { observer in
-                feed = observer
-                return Disposables.create()
-            }
-            var received: [Int] = []
-            var completions = 0
-            let subscription = source.take(while: { $0 < 3 }, behavior: .inclusive).subscribe(
-                onNext: { element in
-                    received.append(element)
-                    if element == 3 {
-                        feed?.onNext(1)
-                    }
-                },
-                onCompleted: { completions += 1 }
+            let (received, completions) = feedReentrantly(
+                [1, 3],
+                through: { $0.take(while: { $0 < 3 }, behavior: .inclusive) },
+                reentry: { $0 == 3 ? 1 : nil }
             )
-            feed?.onNext(1)
-            feed?.onNext(3)
-            subscription.dispose()
-            feed = nil  // it holds the chain, whose observer's closure holds it
             #expect(received == [1, 3])
             #expect(completions == 1)
         }

@@ -35,6 +35,45 @@ private func scheduleConnections<C: ConnectableObservableType>(_ scheduler: Test
     scheduler.scheduleAt(621) { last?.dispose() }
 }
 
+/// When the observer of ``observeScenario(_:_:subscribedAt:reconnectingAfter:)``
+/// subscribes again and connects again.
+private enum Reconnect {
+    case afterCompletion
+    case afterError
+}
+
+/// One observer of `connectable`, subscribed at `time` and kept until 1000, through the
+/// connections of ``scheduleConnections(_:_:)``; runs the scheduler and returns the
+/// observer. With `reconnect`, the observer's subscription runs a `do` handler that,
+/// when the sequence completes (or fails), subscribes the observer again and connects.
+private func observeScenario<C: ConnectableObservableType>(
+    _ scheduler: TestScheduler,
+    _ connectable: C,
+    subscribedAt time: TestTime = 405,
+    reconnectingAfter reconnect: Reconnect? = nil
+) -> TestableObserver<Int> where C.Element == Int {
+    let observer = scheduler.createObserver(Int.self)
+    var subscription: Disposable?
+    let resubscribeAndConnect = {
+        subscription = connectable.subscribe(observer)
+        _ = connectable.connect()
+    }
+    scheduler.scheduleAt(time) {
+        switch reconnect {
+        case nil:
+            subscription = connectable.subscribe(observer)
+        case .afterCompletion:
+            subscription = connectable.do(onCompleted: resubscribeAndConnect).subscribe(observer)
+        case .afterError:
+            subscription = connectable.do(onError: { _ in resubscribeAndConnect() }).subscribe(observer)
+        }
+    }
+    scheduler.scheduleAt(1000) { subscription?.dispose() }
+    scheduleConnections(scheduler) { connectable }
+    scheduler.start()
+    return observer
+}
+
 extension RippleTests {
     @Suite struct MulticastTests {
         @Test func publishSharesOneSubscriptionWhileConnected() {
@@ -192,12 +231,7 @@ extension RippleTests {
                 made += 1
                 return ReplaySubject.create(bufferSize: 3)
             })
-            let observer = scheduler.createObserver(Int.self)
-            var subscription: Disposable?
-            scheduler.scheduleAt(405) { subscription = connectable.subscribe(observer) }
-            scheduler.scheduleAt(1000) { subscription?.dispose() }
-            scheduleConnections(scheduler) { connectable }
-            scheduler.start()
+            let observer = observeScenario(scheduler, connectable)
             // Subscribed at 405 to the subject the connection at 420 then uses; the one
             // made at 575 is new, so nothing of it reaches the observer.
             #expect(observer.events == [.next(430, 2), .next(450, 9), .next(520, 11)])
@@ -209,12 +243,7 @@ extension RippleTests {
             let scheduler = TestScheduler(initialClock: 0)
             let source = scenarioSource(scheduler, terminal: nil)
             let connectable = source.multicast(makeSubject: { ReplaySubject<Int>.create(bufferSize: 1) })
-            let observer = scheduler.createObserver(Int.self)
-            var subscription: Disposable?
-            scheduler.scheduleAt(470) { subscription = connectable.subscribe(observer) }
-            scheduler.scheduleAt(1000) { subscription?.dispose() }
-            scheduleConnections(scheduler) { connectable }
-            scheduler.start()
+            let observer = observeScenario(scheduler, connectable, subscribedAt: 470)
             #expect(observer.events == [.next(470, 9), .next(520, 11)])
             #expect(source.subscriptions == [Subscription(300, 400), Subscription(420, 530), Subscription(575, 621)])
         }
@@ -227,17 +256,7 @@ extension RippleTests {
                 made += 1
                 return ReplaySubject.create(bufferSize: 1)
             })
-            let observer = scheduler.createObserver(Int.self)
-            var subscription: Disposable?
-            scheduler.scheduleAt(405) {
-                subscription = connectable.do(onCompleted: {
-                    subscription = connectable.subscribe(observer)
-                    _ = connectable.connect()
-                }).subscribe(observer)
-            }
-            scheduler.scheduleAt(1000) { subscription?.dispose() }
-            scheduleConnections(scheduler) { connectable }
-            scheduler.start()
+            let observer = observeScenario(scheduler, connectable, reconnectingAfter: .afterCompletion)
             #expect(observer.events == [.next(430, 2), .completed(435), .next(450, 9), .next(520, 11)])
             #expect(source.subscriptions == [
                 Subscription(300, 400), Subscription(420, 435), Subscription(435, 530), Subscription(575, 621),
@@ -249,17 +268,7 @@ extension RippleTests {
             let scheduler = TestScheduler(initialClock: 0)
             let source = scenarioSource(scheduler, terminal: .error(435, TestError(id: 1)))
             let connectable = source.multicast(makeSubject: { ReplaySubject<Int>.create(bufferSize: 1) })
-            let observer = scheduler.createObserver(Int.self)
-            var subscription: Disposable?
-            scheduler.scheduleAt(405) {
-                subscription = connectable.do(onError: { _ in
-                    subscription = connectable.subscribe(observer)
-                    _ = connectable.connect()
-                }).subscribe(observer)
-            }
-            scheduler.scheduleAt(1000) { subscription?.dispose() }
-            scheduleConnections(scheduler) { connectable }
-            scheduler.start()
+            let observer = observeScenario(scheduler, connectable, reconnectingAfter: .afterError)
             #expect(observer.events == [.next(430, 2), .error(435, TestError(id: 1)), .next(450, 9), .next(520, 11)])
             #expect(source.subscriptions == [
                 Subscription(300, 400), Subscription(420, 435), Subscription(435, 530), Subscription(575, 621),
@@ -270,12 +279,7 @@ extension RippleTests {
             let scheduler = TestScheduler(initialClock: 0)
             let source = scenarioSource(scheduler, terminal: nil)
             let connectable = source.multicast(ReplaySubject<Int>.create(bufferSize: 3))
-            let observer = scheduler.createObserver(Int.self)
-            var subscription: Disposable?
-            scheduler.scheduleAt(405) { subscription = connectable.subscribe(observer) }
-            scheduler.scheduleAt(1000) { subscription?.dispose() }
-            scheduleConnections(scheduler) { connectable }
-            scheduler.start()
+            let observer = observeScenario(scheduler, connectable)
             #expect(observer.events == [
                 .next(405, 5), .next(405, 6), .next(405, 7), .next(430, 2), .next(450, 9), .next(520, 11),
                 .next(580, 23), .next(590, 24), .next(600, 25), .next(610, 26), .next(620, 27),
@@ -287,17 +291,7 @@ extension RippleTests {
             let scheduler = TestScheduler(initialClock: 0)
             let source = scenarioSource(scheduler, terminal: .completed(435))
             let connectable = source.multicast(ReplaySubject<Int>.create(bufferSize: 1))
-            let observer = scheduler.createObserver(Int.self)
-            var subscription: Disposable?
-            scheduler.scheduleAt(405) {
-                subscription = connectable.do(onCompleted: {
-                    subscription = connectable.subscribe(observer)
-                    _ = connectable.connect()
-                }).subscribe(observer)
-            }
-            scheduler.scheduleAt(1000) { subscription?.dispose() }
-            scheduleConnections(scheduler) { connectable }
-            scheduler.start()
+            let observer = observeScenario(scheduler, connectable, reconnectingAfter: .afterCompletion)
             #expect(observer.events == [
                 // `do` runs its handler before forwarding: the late observer is served first.
                 .next(405, 7), .next(430, 2), .next(435, 2), .completed(435), .completed(435),

@@ -101,26 +101,12 @@ extension RippleTests {
         }
 
         @Test func timersOnOtherThreadsNeverOverlapOrReorderWhatIsSent() {
-            let scheduler = ConcurrentTimerScheduler()
-            let count = 400
-            for _ in 0..<30 {
-                let source = HandDrivenSource()
-                let observer = OverlapCheckingObserver<[Int]>()
-                let subscription = source.observable
-                    .buffer(timeSpan: .microseconds(50), count: 7, scheduler: scheduler)
-                    .subscribe(observer)
-                source.sendAndComplete(count: count)
-                #expect(observer.waitForEnd())
-                let arrays = observer.elements
+            expectTimersOnOtherThreadsKeepTheGrammar { source, scheduler in
+                source.buffer(timeSpan: .microseconds(50), count: 7, scheduler: scheduler)
+            } check: { arrays, count in
                 #expect(arrays.flatMap { $0 } == Array(0..<count))
                 #expect(arrays.allSatisfy { $0.count <= 7 })
-                #expect(observer.completedOnce)
-                #expect(observer.overlaps == 0)
-                #expect(observer.eventsAfterStop == 0)
-                subscription.dispose()
-                source.release()
             }
-            scheduler.waitUntilIdle()
         }
     }
 }

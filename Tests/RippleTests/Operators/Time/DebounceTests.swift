@@ -106,26 +106,12 @@ extension RippleTests {
         }
 
         @Test func timersOnOtherThreadsNeverOverlapOrReorderWhatIsSent() {
-            let scheduler = ConcurrentTimerScheduler()
-            let count = 400
-            for _ in 0..<30 {
-                let source = HandDrivenSource()
-                let observer = OverlapCheckingObserver<Int>()
-                let subscription = source.observable
-                    .debounce(.microseconds(50), scheduler: scheduler)
-                    .subscribe(observer)
-                source.sendAndComplete(count: count)
-                #expect(observer.waitForEnd())
-                let elements = observer.elements
+            expectTimersOnOtherThreadsKeepTheGrammar { source, scheduler in
+                source.debounce(.microseconds(50), scheduler: scheduler)
+            } check: { elements, count in
                 #expect(elements == elements.sorted() && Set(elements).count == elements.count)
                 #expect(elements.last == count - 1)
-                #expect(observer.completedOnce)
-                #expect(observer.overlaps == 0)
-                #expect(observer.eventsAfterStop == 0)
-                subscription.dispose()
-                source.release()
             }
-            scheduler.waitUntilIdle()
         }
     }
 }

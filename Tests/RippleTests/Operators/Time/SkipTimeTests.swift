@@ -92,23 +92,9 @@ extension RippleTests {
         }
 
         @Test func theGateOpeningOnAnotherThreadLetsThroughAnUnbrokenTail() {
-            for round in 0..<TimeRace.rounds {
-                let timers = TimeRace.ManualTimers()
-                let feed = TimeRace.Feed<Int>()
-                let probe = TimeRace.Probe<Int>()
-                let subscription = feed.observable.skip(.seconds(1), scheduler: timers).subscribe(probe)
-                TimeRace.race({
-                    for value in 0..<50 {
-                        feed.send(value)
-                    }
-                    feed.complete()
-                }, {
-                    for _ in 0..<(round % 30) * 20 {
-                        _ = timers.pendingCount
-                    }
-                    timers.fire()
-                })
-                subscription.dispose()
+            TimeRace.timerFiresWhileFiftyElementsArrive { source, timers in
+                source.skip(.seconds(1), scheduler: timers)
+            } check: { probe, _ in
                 let elements = probe.elements
                 #expect(elements == Array((50 - elements.count)..<50))
                 #expect(probe.completedOnce)

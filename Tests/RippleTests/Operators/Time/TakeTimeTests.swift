@@ -95,24 +95,9 @@ extension RippleTests {
         }
 
         @Test func aTimerOnAnotherThreadCompletesOnceAfterTheElementInFlight() {
-            for round in 0..<TimeRace.rounds {
-                let timers = TimeRace.ManualTimers()
-                let feed = TimeRace.Feed<Int>()
-                let probe = TimeRace.Probe<Int>()
-                let subscription = feed.observable.take(for: .seconds(1), scheduler: timers).subscribe(probe)
-                TimeRace.race({
-                    for value in 0..<50 {
-                        feed.send(value)
-                    }
-                    feed.complete()
-                }, {
-                    // Lets the source run for a while, different in each round.
-                    for _ in 0..<(round % 30) * 20 {
-                        _ = timers.pendingCount
-                    }
-                    timers.fire()
-                })
-                subscription.dispose()
+            TimeRace.timerFiresWhileFiftyElementsArrive { source, timers in
+                source.take(for: .seconds(1), scheduler: timers)
+            } check: { probe, feed in
                 let elements = probe.elements
                 #expect(elements == Array(0..<elements.count))
                 #expect(probe.completedOnce)

@@ -132,27 +132,13 @@ extension RippleTests {
         }
 
         @Test func timersOnOtherThreadsNeverOverlapOrReorderWhatIsSent() {
-            let scheduler = ConcurrentTimerScheduler()
-            let count = 400
-            for _ in 0..<30 {
-                let source = HandDrivenSource()
-                let observer = OverlapCheckingObserver<Int>()
-                let subscription = source.observable
-                    .throttle(.microseconds(50), scheduler: scheduler)
-                    .subscribe(observer)
-                source.sendAndComplete(count: count)
-                #expect(observer.waitForEnd())
-                let elements = observer.elements
+            expectTimersOnOtherThreadsKeepTheGrammar { source, scheduler in
+                source.throttle(.microseconds(50), scheduler: scheduler)
+            } check: { elements, count in
                 #expect(elements == elements.sorted() && Set(elements).count == elements.count)
                 #expect(elements.first == 0)
                 #expect(elements.last == count - 1)
-                #expect(observer.completedOnce)
-                #expect(observer.overlaps == 0)
-                #expect(observer.eventsAfterStop == 0)
-                subscription.dispose()
-                source.release()
             }
-            scheduler.waitUntilIdle()
         }
     }
 }

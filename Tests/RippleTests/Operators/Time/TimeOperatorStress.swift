@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import Testing
 @testable import Ripple
 
 /// A real-time scheduler for the stress tests of the time operators: runs each action
@@ -133,4 +134,32 @@ extension ManualSource where Element == Int {
         }
         onCompleted()
     }
+}
+
+/// The stress round shared by the timed operators with one output per tick: 30 times,
+/// 400 elements from a ``HandDrivenSource`` through `apply` (built on a
+/// ``ConcurrentTimerScheduler``, so its timers fire on other threads while elements
+/// come). Checks that the sequence completed exactly once, with no overlapping call and
+/// nothing after the end; then `check` looks at what was sent (given the element count).
+func expectTimersOnOtherThreadsKeepTheGrammar<Result>(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ apply: (Observable<Int>, ConcurrentTimerScheduler) -> Observable<Result>,
+    check: ([Result], _ count: Int) -> Void
+) {
+    let scheduler = ConcurrentTimerScheduler()
+    let count = 400
+    for _ in 0..<30 {
+        let source = HandDrivenSource()
+        let observer = OverlapCheckingObserver<Result>()
+        let subscription = apply(source.observable, scheduler).subscribe(observer)
+        source.sendAndComplete(count: count)
+        #expect(observer.waitForEnd(), sourceLocation: sourceLocation)
+        check(observer.elements, count)
+        #expect(observer.completedOnce, sourceLocation: sourceLocation)
+        #expect(observer.overlaps == 0, sourceLocation: sourceLocation)
+        #expect(observer.eventsAfterStop == 0, sourceLocation: sourceLocation)
+        subscription.dispose()
+        source.release()
+    }
+    scheduler.waitUntilIdle()
 }

@@ -225,3 +225,35 @@ enum TimeRace {
         }
     }
 }
+
+extension TimeRace {
+    /// The race of a timed operator's timer with its source: each round, one thread
+    /// feeds `0..<50` and completes, while this one fires the timers after a wait that
+    /// differs from round to round. Then the subscription is disposed and `check`
+    /// looks at what the probe received and at the feed.
+    static func timerFiresWhileFiftyElementsArrive(
+        _ apply: (Observable<Int>, ManualTimers) -> Observable<Int>,
+        check: (Probe<Int>, Feed<Int>) -> Void
+    ) {
+        for round in 0..<rounds {
+            let timers = ManualTimers()
+            let feed = Feed<Int>()
+            let probe = Probe<Int>()
+            let subscription = apply(feed.observable, timers).subscribe(probe)
+            race({
+                for value in 0..<50 {
+                    feed.send(value)
+                }
+                feed.complete()
+            }, {
+                // Lets the source run for a while, different in each round.
+                for _ in 0..<(round % 30) * 20 {
+                    _ = timers.pendingCount
+                }
+                timers.fire()
+            })
+            subscription.dispose()
+            check(probe, feed)
+        }
+    }
+}

@@ -35,7 +35,18 @@ extension RippleTests {
             }
         }
 
-        @Test func theResourceLivesUntilTheSequenceCompletes() {
+        /// What ``runUsing(_:)`` saw.
+        struct UsingRun {
+            let observer: TestableObserver<Int>
+            let source: TestableObservable<Int>?
+            let resources: [Resource]
+            let received: [Resource]
+        }
+
+        /// Runs `using` from 200 to 1000 with a factory of ``Resource``s and an
+        /// observable factory that records the resource it gets and returns a cold source
+        /// of `events(clock)`, `clock` being the time of the subscription.
+        static func runUsing(_ events: @escaping (_ clock: Int) -> [RippleTest.Recorded<Event<Int>>]) -> UsingRun {
             let scheduler = TestScheduler(initialClock: 0)
             var resources: [Resource] = []
             var received: [Resource] = []
@@ -47,56 +58,35 @@ extension RippleTests {
                     return resource
                 }, observableFactory: { resource in
                     received.append(resource)
-                    let cold = scheduler.createColdObservable([.next(100, scheduler.clock), .completed(200)])
+                    let cold = scheduler.createColdObservable(events(scheduler.clock))
                     source = cold
                     return cold.asObservable()
                 })
             }
-            #expect(resources.count == 1)
-            #expect(received.count == 1 && received.first === resources.first)
-            #expect(observer.events == [.next(300, 200), .completed(400)])
-            #expect(source?.subscriptions == [Subscription(200, 400)])
-            #expect(resources.first?.ticks == [200, 400])
+            return UsingRun(observer: observer, source: source, resources: resources, received: received)
+        }
+
+        @Test func theResourceLivesUntilTheSequenceCompletes() {
+            let run = Self.runUsing { clock in [.next(100, clock), .completed(200)] }
+            #expect(run.resources.count == 1)
+            #expect(run.received.count == 1 && run.received.first === run.resources.first)
+            #expect(run.observer.events == [.next(300, 200), .completed(400)])
+            #expect(run.source?.subscriptions == [Subscription(200, 400)])
+            #expect(run.resources.first?.ticks == [200, 400])
         }
 
         @Test func theResourceLivesUntilTheSequenceFails() {
-            let scheduler = TestScheduler(initialClock: 0)
-            var resources: [Resource] = []
-            var source: TestableObservable<Int>?
-            let observer = scheduler.start {
-                Observable.using({ () -> Resource in
-                    let resource = Resource(scheduler: scheduler)
-                    resources.append(resource)
-                    return resource
-                }, observableFactory: { _ in
-                    let cold = scheduler.createColdObservable([.next(100, scheduler.clock), .error(200, TestError(id: 1))])
-                    source = cold
-                    return cold.asObservable()
-                })
-            }
-            #expect(observer.events == [.next(300, 200), .error(400, TestError(id: 1))])
-            #expect(source?.subscriptions == [Subscription(200, 400)])
-            #expect(resources.map(\.ticks) == [[200, 400]])
+            let run = Self.runUsing { clock in [.next(100, clock), .error(200, TestError(id: 1))] }
+            #expect(run.observer.events == [.next(300, 200), .error(400, TestError(id: 1))])
+            #expect(run.source?.subscriptions == [Subscription(200, 400)])
+            #expect(run.resources.map(\.ticks) == [[200, 400]])
         }
 
         @Test func theResourceIsDisposedWithTheSubscription() {
-            let scheduler = TestScheduler(initialClock: 0)
-            var resources: [Resource] = []
-            var source: TestableObservable<Int>?
-            let observer = scheduler.start {
-                Observable.using({ () -> Resource in
-                    let resource = Resource(scheduler: scheduler)
-                    resources.append(resource)
-                    return resource
-                }, observableFactory: { _ in
-                    let cold = scheduler.createColdObservable([.next(100, scheduler.clock), .next(1000, scheduler.clock + 1)])
-                    source = cold
-                    return cold.asObservable()
-                })
-            }
-            #expect(observer.events == [.next(300, 200)])
-            #expect(source?.subscriptions == [Subscription(200, 1000)])
-            #expect(resources.map(\.ticks) == [[200, 1000]])
+            let run = Self.runUsing { clock in [.next(100, clock), .next(1000, clock + 1)] }
+            #expect(run.observer.events == [.next(300, 200)])
+            #expect(run.source?.subscriptions == [Subscription(200, 1000)])
+            #expect(run.resources.map(\.ticks) == [[200, 1000]])
         }
 
         @Test func aThrowingResourceFactoryFails() {

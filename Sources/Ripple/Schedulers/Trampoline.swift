@@ -44,6 +44,14 @@ final class Trampoline {
         return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// Whether this thread has a trampoline and it is active. Cheaper than
+    /// `current?.isActive`: the trampoline is read in place, not retained and released
+    /// (the thread's key owns it while the thread lives, and only this thread uses it).
+    static var isActiveOnCurrentThread: Bool {
+        guard let pointer = pthread_getspecific(trampolineKey) else { return false }
+        return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.isActive }
+    }
+
     static func forCurrentThread() -> Trampoline {
         if let trampoline = current {
             return trampoline

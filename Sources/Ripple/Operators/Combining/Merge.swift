@@ -233,6 +233,8 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     /// generic code would look `MergeInner<SourceElement, Observer>` up in the runtime's
     /// cache for every inner subscription (a few hundred instructions).
     private let innerType: Inner.Type
+    /// Subscribes the inner observers (see ``InnerSubscriber``).
+    private let innerSubscriber = InnerSubscriber<Inner>()
 
     // Guarded by `lock`; no two accesses overlap, so the runtime exclusivity checks are
     // skipped.
@@ -311,9 +313,7 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
             lastWaiting = nil
             var subscriptions: [Disposable] = []
             while let inner = firstInner {
-                if let subscription = removeLocked(inner) {
-                    subscriptions.append(subscription)
-                }
+                subscriptions.append(removeLocked(inner))
             }
             return subscriptions
         }
@@ -471,6 +471,12 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
 
     // MARK: Inner subscriptions
 
+    /// Subscribes `inner` to `source` and keeps the subscription, through
+    /// `innerSubscriber`, which needs no lookup of the inner observer's conformance.
+    func subscribe(_ inner: Inner, to source: Source) {
+        keep(innerSubscriber.subscribe(inner, to: source), of: inner)
+    }
+
     /// A new inner observer; `nil` once the sink's subscriptions are disposed. Call with
     /// `lock` held.
     private func makeInner() -> Inner? {
@@ -494,7 +500,7 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
 
     /// Takes `inner` out of the list, marks it finished and takes its subscription, for
     /// the caller to dispose after the lock. Call with `lock` held.
-    private func removeLocked(_ inner: MergeInnerLink) -> Disposable? {
+    private func removeLocked(_ inner: MergeInnerLink) -> Disposable {
         if !inner.isFinished {
             if let previous = inner.previous {
                 previous.next = inner.next
@@ -537,7 +543,8 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     }
 
     func innerCompleted(_ inner: MergeInnerLink) {
-        var finished: Disposable?
+        // Not a `Disposable?`, whose destroy costs more (see `DisposableSlot`).
+        var finished: Disposable = NopDisposable()
         var next: MergeInnerLink?
         let outcome: MergeInnerEnd = lock.withLock {
             finished = removeLocked(inner)
@@ -554,7 +561,7 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
             }
             return .nothing
         }
-        finished?.dispose()
+        finished.dispose()
         switch outcome {
         case .nothing:
             break
@@ -601,10 +608,9 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
         self.parent = parent
     }
 
-    /// Subscribes to `source` and hands the subscription to the sink. A method of the
-    /// inner observer so that the metadata `subscribe` needs for it comes from `self`.
+    /// Subscribes to `source` and hands the subscription to the sink.
     func subscribe(to source: Observable<Element>) {
-        parent.keep(source.subscribe(elementObserver: self), of: self)
+        parent.subscribe(self, to: source)
     }
 
     override func subscribeToWaitingSource() {

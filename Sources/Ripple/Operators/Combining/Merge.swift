@@ -244,9 +244,9 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     @exclusivity(unchecked) private var sourceCompleted = false
     /// The running inner subscriptions, oldest first; `innersDisposed` once disposed.
     /// The list holds each through the one before it (`firstInner`, then `next`), so
-    /// `lastInner` (like each `previous`) need not retain it.
+    /// `lastInner` (like each `previous`) need not retain it: see `MergeInnerLink.previous`.
     @exclusivity(unchecked) private var firstInner: MergeInnerLink?
-    @exclusivity(unchecked) private unowned(unsafe) var lastInner: MergeInnerLink?
+    @exclusivity(unchecked) private var lastInner: Unmanaged<MergeInnerLink>?
     @exclusivity(unchecked) private var innersDisposed = false
     /// Mapped inner sequences waiting for a free slot (only with a limit), oldest
     /// first: each already in the inner observer that will subscribe to it, linked
@@ -336,12 +336,14 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
                 return .ignore
             }
             if activeCount < maxConcurrent {
-                inner = makeInner()
-                guard let inner else {
+                guard let made = makeInner() else {
                     return .ignore
                 }
-                linkLocked(inner)
+                linkLocked(made)
                 activeCount += 1
+                // Last: the new inner observer's reference moves to `inner` without
+                // being retained and released again.
+                inner = made
                 return .subscribe
             }
             return .enqueue
@@ -491,29 +493,32 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     private func linkLocked(_ inner: MergeInnerLink) {
         inner.previous = lastInner
         if let lastInner {
-            lastInner.next = inner
+            lastInner._withUnsafeGuaranteedRef { $0.next = inner }
         } else {
             firstInner = inner
         }
-        lastInner = inner
+        lastInner = Unmanaged.passUnretained(inner)
     }
 
     /// Takes `inner` out of the list, marks it finished and takes its subscription, for
     /// the caller to dispose after the lock. Call with `lock` held.
     private func removeLocked(_ inner: MergeInnerLink) -> Disposable {
         if !inner.isFinished {
-            if let previous = inner.previous {
-                previous.next = inner.next
-            } else {
-                firstInner = inner.next
-            }
-            if let next = inner.next {
-                next.previous = inner.previous
-            } else {
-                lastInner = inner.previous
-            }
+            // `inner`'s reference to the next one moves to the one before, which drops
+            // the list's reference to `inner` (the caller still holds one).
+            let next = inner.next.take()
+            let previous = inner.previous
             inner.previous = nil
-            inner.next = nil
+            if let next {
+                next.previous = previous
+            } else {
+                lastInner = previous
+            }
+            if let previous {
+                previous._withUnsafeGuaranteedRef { $0.next = next }
+            } else {
+                firstInner = next
+            }
         }
         return inner.finishLocked()
     }
@@ -584,10 +589,12 @@ private class MergeInnerLink: InnerSubscription {
         abstractMethod()
     }
 
-    /// The inner subscription before this one in the list of running ones. Not retained: while this one is in the
-    /// list, the one before it is too, and holds this one through `next`; so linking
-    /// and unlinking touch half the reference counts.
-    @exclusivity(unchecked) final unowned(unsafe) var previous: MergeInnerLink?
+    /// The inner subscription before this one in the list of running ones. Not retained:
+    /// while this one is in the list, the one before it is too, and holds this one
+    /// through `next`; so linking and unlinking touch half the reference counts.
+    /// `Unmanaged` rather than `unowned(unsafe)`, whose every read makes a strong
+    /// reference (a retain and a release); an `Unmanaged` is used in place.
+    @exclusivity(unchecked) final var previous: Unmanaged<MergeInnerLink>?
     /// The next inner subscription in the list of running ones, or in the queue of
     /// waiting ones.
     @exclusivity(unchecked) final var next: MergeInnerLink?

@@ -111,16 +111,18 @@ final class Trampoline {
         } else {
             _ = entry.retain()
         }
-        (ring + ((head + count) & (capacity - 1))).initialize(to: entry)
-        count += 1
+        // Wrapping arithmetic, here and in `dequeue`: the indices stay below
+        // `capacity`, so nothing can overflow, and the overflow checks are skipped.
+        (ring + ((head &+ count) & (capacity &- 1))).initialize(to: entry)
+        count &+= 1
     }
 
     /// Takes the oldest work out of the queue, with the queue's reference to it. Call
     /// only while `count > 0`.
     private func dequeue() -> Unmanaged<TrampolineWork> {
         let work = (ring + head).move()
-        head = (head + 1) & (capacity - 1)
-        count -= 1
+        head = (head &+ 1) & (capacity &- 1)
+        count &-= 1
         return work
     }
 

@@ -20,6 +20,8 @@ import Synchronization
 class ObserverBase<Element>: Disposable, ElementObserver {
     private let isStopped = Atomic<Bool>(false)
 
+    // Inlined into the witness that sinks call it through, which otherwise only calls it.
+    @inline(__always)
     final func on(next element: Element) {
         if elementTracingIsOn {
             traceOn(next: element)

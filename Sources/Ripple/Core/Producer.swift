@@ -36,7 +36,9 @@ class Producer<Element>: Observable<Element> {
         return CurrentThreadScheduler.runOnTrampoline {
             let disposer = SinkDisposer()
             let (sink, subscription) = self.run(observer, cancel: disposer)
-            disposer.setSinkAndSubscription(sink: sink, subscription: subscription)
+            // Handed over, not copied: each copy of a `Disposable` goes through the
+            // runtime's value witnesses.
+            disposer.setSinkAndSubscription(sink: consume sink, subscription: consume subscription)
             return disposer
         }
     }

@@ -98,11 +98,17 @@ class Sink<Observer: ElementObserver>: Disposable {
     }
 
     /// Stops forwarding and disposes the subscription's ``SinkDisposer``.
+    ///
+    /// Only the first call disposes it: a sink is disposed twice whenever it ends its
+    /// own sequence (its `SinkDisposer` disposes it, then `forwardCompletedAndDispose`
+    /// returns here), and the disposer needs telling once.
     func dispose() {
-        if journeyTracingIsOn, !disposed.load(ordering: .relaxed) {
+        if disposed.exchange(true, ordering: .relaxed) {
+            return
+        }
+        if journeyTracingIsOn {
             JourneyTrace.step("Sink", "dispose", "\(typeName(self)) stops forwarding and disposes its SinkDisposer")
         }
-        disposed.store(true, ordering: .relaxed)
         cancel.dispose()
     }
 

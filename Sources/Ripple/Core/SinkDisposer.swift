@@ -19,8 +19,8 @@ final class SinkDisposer: Cancelable {
     // both flags. The atomic `bitwiseOr` (acquiring and releasing) orders those accesses,
     // so the runtime's exclusivity checks (about 80 instructions a call) prove nothing
     // here and are skipped.
-    @exclusivity(unchecked) private var sink: Disposable?
-    @exclusivity(unchecked) private var subscription: Disposable?
+    @exclusivity(unchecked) private var sink = DisposableSlot()
+    @exclusivity(unchecked) private var subscription = DisposableSlot()
 
     init() {
         #if DEBUG
@@ -35,16 +35,22 @@ final class SinkDisposer: Cancelable {
         state.load(ordering: .acquiring) & Flags.disposed != 0
     }
 
-    func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
-        self.sink = sink
-        self.subscription = subscription
+    // `consuming`: `Producer.subscribe` hands over the pair `run` returned, so both move
+    // into the fields instead of being copied in and destroyed by the caller (each copy
+    // or destroy of a `Disposable` goes through its type's value witnesses).
+    func setSinkAndSubscription(sink: consuming Disposable, subscription: consuming Disposable) {
+        // Named before the move: once the flag below is published, another thread may
+        // take the sink out.
+        let sinkName = journeyTracingIsOn ? typeName(copy sink) : ""
+        self.sink.fill(with: sink)
+        self.subscription.fill(with: subscription)
         let previous = state.bitwiseOr(Flags.sinkAndSubscriptionSet, ordering: .acquiringAndReleasing).oldValue
         precondition(previous & Flags.sinkAndSubscriptionSet == 0, "Sink and subscription were already set")
         if journeyTracingIsOn {
             let already = previous & Flags.disposed != 0
             JourneyTrace.step("SinkDisposer", "setSinkAndSubscription", already
-                ? "run returned, but the subscription already ended during run: disposes \(typeName(sink)) and its subscription at once"
-                : "run returned; the disposer now owns \(typeName(sink)) and its subscription")
+                ? "run returned, but the subscription already ended during run: disposes \(sinkName) and its subscription at once"
+                : "run returned; the disposer now owns \(sinkName) and its subscription")
         }
         if previous & Flags.disposed != 0 {
             disposeSinkAndSubscription()
@@ -65,12 +71,12 @@ final class SinkDisposer: Cancelable {
     }
 
     private func disposeSinkAndSubscription() {
-        let sink = self.sink
-        let subscription = self.subscription
-        self.sink = nil
-        self.subscription = nil
-        sink?.dispose()
-        subscription?.dispose()
+        // Moved out, so that the references (the sink refers back to this disposer)
+        // are released once both are disposed.
+        let sink = self.sink.take()
+        let subscription = self.subscription.take()
+        sink.dispose()
+        subscription.dispose()
     }
 
     deinit {

@@ -71,7 +71,7 @@ final class SubscribeObserver<Element>: ObserverBase<Element> {
     func subscribe(to source: Observable<Element>) -> Disposable {
         let subscription = source.subscribe(elementObserver: self)
         guard let disposable else {
-            let kind = ObjectIdentifier(type(of: subscription))
+            let kind = SubscribeObserver.storedType(of: subscription)
             if kind == ObjectIdentifier(SinkDisposer.self) || kind == ObjectIdentifier(NopDisposable.self) {
                 // Without `onDisposed` the subscription alone is the whole disposable,
                 // and pairing it with a no-op would cost an object and a few
@@ -87,6 +87,15 @@ final class SubscribeObserver<Element>: ObserverBase<Element> {
             return Disposables.create(subscription, NopDisposable.noOp)
         }
         return Disposables.create(subscription, disposable)
+    }
+
+    /// The type `subscription` was stored in its existential as, read from the
+    /// existential (opened as `D`): `type(of:)` would ask the runtime for the dynamic
+    /// type, some 50 instructions. For a struct or a final class without a superclass,
+    /// such as `NopDisposable` and `SinkDisposer`, the two are the same type; for any
+    /// other type a mismatch only costs the pairing above.
+    private static func storedType<D: Disposable>(of subscription: D) -> ObjectIdentifier {
+        ObjectIdentifier(D.self)
     }
 
     override func onCore(next element: Element) {

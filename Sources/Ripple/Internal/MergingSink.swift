@@ -16,13 +16,13 @@
 ///
 /// ```swift
 /// func innerCompleted(_ inner: InnerSubscription) {
-///     var finished: Disposable?
+///     var finished: Disposable = NopDisposable()
 ///     let complete: Bool = lock.withLock {
 ///         finished = inner.finishLocked()
 ///         if isStopped || running > 0 { return false }
 ///         return stopLocked(failing: nil)
 ///     }
-///     finished?.dispose()
+///     finished.dispose()
 ///     if complete { end(failing: nil) }
 /// }
 /// ```
@@ -121,17 +121,37 @@ class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Ob
     /// Stores `subscription`, just returned by subscribing `inner`, in `inner`; or
     /// disposes it at once when `inner` finished meanwhile (its sequence ended during
     /// the subscription, or the sink was disposed), as nobody else would.
-    final func keep(_ subscription: Disposable, of inner: InnerSubscription) {
+    ///
+    /// `consuming`, and moved rather than copied into `inner` (see ``DisposableSlot``).
+    final func keep(_ subscription: consuming Disposable, of inner: InnerSubscription) {
+        var subscription = DisposableSlot(subscription)
         let disposeNow: Bool = lock.withLock {
             if inner.isFinished {
                 return true
             }
-            inner.subscription = subscription
+            inner.subscription.fill(from: &subscription)
             return false
         }
         if disposeNow {
-            subscription.dispose()
+            subscription.take().dispose()
         }
+    }
+}
+
+/// Subscribes inner observers of type `Inner` to their inner sequences; a sink makes
+/// one and keeps it.
+///
+/// An instance of a generic class carries its generic arguments, conformances included,
+/// in its type metadata: its method finds the conformance of `Inner` to
+/// ``ElementObserver`` there. Calling `subscribe(elementObserver:)` with an inner
+/// observer directly in a sink's unspecialised generic code would look that conformance
+/// of the generic `Inner` up in the runtime's cache on every inner subscription (about
+/// 100 instructions). Out of line, so that it is not inlined into the sink, which
+/// would look the conformance up again.
+final class InnerSubscriber<Inner: ElementObserver> {
+    @inline(never)
+    func subscribe(_ inner: Inner, to source: Observable<Inner.Element>) -> Disposable {
+        source.subscribe(elementObserver: inner)
     }
 }
 
@@ -151,16 +171,15 @@ class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Ob
 class InnerSubscription: TrampolineWork {
     /// The subscription to the inner sequence, once `subscribe` has returned and until
     /// the inner subscription finishes.
-    @exclusivity(unchecked) final var subscription: Disposable?
+    @exclusivity(unchecked) final var subscription = DisposableSlot()
     /// The inner sequence ended, was replaced, or the sink's subscriptions were disposed.
     @exclusivity(unchecked) final var isFinished = false
 
-    /// Marks this inner subscription finished and takes its subscription, for the caller
-    /// to dispose after the lock. Call with the sink's `lock` held.
-    final func finishLocked() -> Disposable? {
+    /// Marks this inner subscription finished and takes its subscription (a
+    /// ``NopDisposable`` if it has none yet), for the caller to dispose after the lock.
+    /// Call with the sink's `lock` held.
+    final func finishLocked() -> Disposable {
         isFinished = true
-        // Moved out rather than copied and cleared: a `Disposable?` is an existential,
-        // whose copies go through its type's value witnesses.
         return subscription.take()
     }
 }

@@ -65,10 +65,11 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     /// Runs `body` with this thread's trampoline active, then the work it queued;
     /// when the trampoline is already active, just runs `body`.
     static func runOnTrampoline<Result>(_ body: () -> Result) -> Result {
-        let trampoline = Trampoline.forCurrentThread()
-        if trampoline.isActive {
+        // Checked without taking a reference to the trampoline: every subscription
+        // inside an active trampoline (each inner subscription of `flatMap`) passes here.
+        if Trampoline.isActiveOnCurrentThread {
             return body()
         }
-        return trampoline.runActive(body)
+        return Trampoline.forCurrentThread().runActive(body)
     }
 }

@@ -14,6 +14,13 @@ import Synchronization
 /// when the thread exits. Its queue is a ring buffer that keeps its capacity, so
 /// queuing work allocates nothing once the buffer has grown to the working size.
 ///
+/// The queue owns one reference to each piece of work in it, and the run loop takes
+/// that reference over while the work runs. Work that queues itself again while it runs
+/// (a creation operator's loop making way for other work, once per element when
+/// synchronous sources interleave) hands that same reference back to the queue rather
+/// than taking a new one that the run loop would then release: a retain and a release
+/// fewer per round trip.
+///
 /// Only its own thread ever touches a trampoline, so it needs no lock; and no access
 /// to its properties overlaps another, so they skip the runtime exclusivity checks
 /// (several per element otherwise).
@@ -24,24 +31,37 @@ final class Trampoline {
     // that its storage is uniquely referenced and ends the mutation through the runtime,
     // about 24 instructions per queued piece of work, which `range` pays per element
     // whenever other work waits. Slots outside `head ..< head + count` (modulo
-    // `capacity`) are uninitialised.
-    @exclusivity(unchecked) private var ring: UnsafeMutablePointer<TrampolineWork>
+    // `capacity`) are uninitialised; each slot inside holds one retain of its work.
+    @exclusivity(unchecked) private var ring: UnsafeMutablePointer<Unmanaged<TrampolineWork>>
     @exclusivity(unchecked) private var capacity = 16
     @exclusivity(unchecked) private var head = 0
     @exclusivity(unchecked) private var count = 0
+    /// The work the run loop is running, whose reference it holds; `nil` once that
+    /// reference went back to the queue (the work queued itself again) or between runs.
+    @exclusivity(unchecked) private var running: UnsafeMutableRawPointer?
 
     private init() {
         ring = .allocate(capacity: capacity)
     }
 
     deinit {
-        while dequeue() != nil {}
+        while count > 0 {
+            dequeue().release()
+        }
         ring.deallocate()
     }
 
     static var current: Trampoline? {
         guard let pointer = pthread_getspecific(trampolineKey) else { return nil }
         return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Whether this thread has a trampoline and it is active. Cheaper than
+    /// `current?.isActive`: the trampoline is read in place, not retained and released
+    /// (the thread's key owns it while the thread lives, and only this thread uses it).
+    static var isActiveOnCurrentThread: Bool {
+        guard let pointer = pthread_getspecific(trampolineKey) else { return false }
+        return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.isActive }
     }
 
     static func forCurrentThread() -> Trampoline {
@@ -60,8 +80,16 @@ final class Trampoline {
         isActive = true
         defer { isActive = false }
         let result = body()
-        while let work = dequeue() {
-            work.run(on: self)
+        while count > 0 {
+            // The queue's reference, now the run loop's: it keeps the work alive while
+            // it runs, unless the work hands it back to the queue (`enqueue`).
+            let work = dequeue()
+            running = work.toOpaque()
+            work._withUnsafeGuaranteedRef { $0.run(on: self) }
+            if running != nil {
+                running = nil
+                work.release()
+            }
         }
         return result
     }
@@ -75,20 +103,31 @@ final class Trampoline {
         if count == capacity {
             grow()
         }
-        (ring + ((head + count) & (capacity - 1))).initialize(to: work)
-        count += 1
+        let entry = Unmanaged.passUnretained(work)
+        if entry.toOpaque() == running {
+            // The running work queues itself again: the run loop's reference moves to
+            // the queue, and the run loop will not release it.
+            running = nil
+        } else {
+            _ = entry.retain()
+        }
+        // Wrapping arithmetic, here and in `dequeue`: the indices stay below
+        // `capacity`, so nothing can overflow, and the overflow checks are skipped.
+        (ring + ((head &+ count) & (capacity &- 1))).initialize(to: entry)
+        count &+= 1
     }
 
-    private func dequeue() -> TrampolineWork? {
-        guard count > 0 else { return nil }
+    /// Takes the oldest work out of the queue, with the queue's reference to it. Call
+    /// only while `count > 0`.
+    private func dequeue() -> Unmanaged<TrampolineWork> {
         let work = (ring + head).move()
-        head = (head + 1) & (capacity - 1)
-        count -= 1
+        head = (head &+ 1) & (capacity &- 1)
+        count &-= 1
         return work
     }
 
     private func grow() {
-        let larger = UnsafeMutablePointer<TrampolineWork>.allocate(capacity: capacity * 2)
+        let larger = UnsafeMutablePointer<Unmanaged<TrampolineWork>>.allocate(capacity: capacity * 2)
         for offset in 0..<count {
             (larger + offset).moveInitialize(from: ring + ((head + offset) & (capacity - 1)), count: 1)
         }

@@ -233,6 +233,8 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     /// generic code would look `MergeInner<SourceElement, Observer>` up in the runtime's
     /// cache for every inner subscription (a few hundred instructions).
     private let innerType: Inner.Type
+    /// Subscribes the inner observers (see ``InnerSubscriber``).
+    private let innerSubscriber = InnerSubscriber<Inner>()
 
     // Guarded by `lock`; no two accesses overlap, so the runtime exclusivity checks are
     // skipped.
@@ -242,9 +244,9 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     @exclusivity(unchecked) private var sourceCompleted = false
     /// The running inner subscriptions, oldest first; `innersDisposed` once disposed.
     /// The list holds each through the one before it (`firstInner`, then `next`), so
-    /// `lastInner` (like each `previous`) need not retain it.
+    /// `lastInner` (like each `previous`) need not retain it: see `MergeInnerLink.previous`.
     @exclusivity(unchecked) private var firstInner: MergeInnerLink?
-    @exclusivity(unchecked) private unowned(unsafe) var lastInner: MergeInnerLink?
+    @exclusivity(unchecked) private var lastInner: Unmanaged<MergeInnerLink>?
     @exclusivity(unchecked) private var innersDisposed = false
     /// Mapped inner sequences waiting for a free slot (only with a limit), oldest
     /// first: each already in the inner observer that will subscribe to it, linked
@@ -311,9 +313,7 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
             lastWaiting = nil
             var subscriptions: [Disposable] = []
             while let inner = firstInner {
-                if let subscription = removeLocked(inner) {
-                    subscriptions.append(subscription)
-                }
+                subscriptions.append(removeLocked(inner))
             }
             return subscriptions
         }
@@ -336,12 +336,14 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
                 return .ignore
             }
             if activeCount < maxConcurrent {
-                inner = makeInner()
-                guard let inner else {
+                guard let made = makeInner() else {
                     return .ignore
                 }
-                linkLocked(inner)
+                linkLocked(made)
                 activeCount += 1
+                // Last: the new inner observer's reference moves to `inner` without
+                // being retained and released again.
+                inner = made
                 return .subscribe
             }
             return .enqueue
@@ -471,6 +473,12 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
 
     // MARK: Inner subscriptions
 
+    /// Subscribes `inner` to `source` and keeps the subscription, through
+    /// `innerSubscriber`, which needs no lookup of the inner observer's conformance.
+    func subscribe(_ inner: Inner, to source: Source) {
+        keep(innerSubscriber.subscribe(inner, to: source), of: inner)
+    }
+
     /// A new inner observer; `nil` once the sink's subscriptions are disposed. Call with
     /// `lock` held.
     private func makeInner() -> Inner? {
@@ -485,29 +493,32 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     private func linkLocked(_ inner: MergeInnerLink) {
         inner.previous = lastInner
         if let lastInner {
-            lastInner.next = inner
+            lastInner._withUnsafeGuaranteedRef { $0.next = inner }
         } else {
             firstInner = inner
         }
-        lastInner = inner
+        lastInner = Unmanaged.passUnretained(inner)
     }
 
     /// Takes `inner` out of the list, marks it finished and takes its subscription, for
     /// the caller to dispose after the lock. Call with `lock` held.
-    private func removeLocked(_ inner: MergeInnerLink) -> Disposable? {
+    private func removeLocked(_ inner: MergeInnerLink) -> Disposable {
         if !inner.isFinished {
-            if let previous = inner.previous {
-                previous.next = inner.next
-            } else {
-                firstInner = inner.next
-            }
-            if let next = inner.next {
-                next.previous = inner.previous
-            } else {
-                lastInner = inner.previous
-            }
+            // `inner`'s reference to the next one moves to the one before, which drops
+            // the list's reference to `inner` (the caller still holds one).
+            let next = inner.next.take()
+            let previous = inner.previous
             inner.previous = nil
-            inner.next = nil
+            if let next {
+                next.previous = previous
+            } else {
+                lastInner = previous
+            }
+            if let previous {
+                previous._withUnsafeGuaranteedRef { $0.next = next }
+            } else {
+                firstInner = next
+            }
         }
         return inner.finishLocked()
     }
@@ -537,7 +548,8 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     }
 
     func innerCompleted(_ inner: MergeInnerLink) {
-        var finished: Disposable?
+        // Not a `Disposable?`, whose destroy costs more (see `DisposableSlot`).
+        var finished: Disposable = NopDisposable()
         var next: MergeInnerLink?
         let outcome: MergeInnerEnd = lock.withLock {
             finished = removeLocked(inner)
@@ -554,7 +566,7 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
             }
             return .nothing
         }
-        finished?.dispose()
+        finished.dispose()
         switch outcome {
         case .nothing:
             break
@@ -577,10 +589,12 @@ private class MergeInnerLink: InnerSubscription {
         abstractMethod()
     }
 
-    /// The inner subscription before this one in the list of running ones. Not retained: while this one is in the
-    /// list, the one before it is too, and holds this one through `next`; so linking
-    /// and unlinking touch half the reference counts.
-    @exclusivity(unchecked) final unowned(unsafe) var previous: MergeInnerLink?
+    /// The inner subscription before this one in the list of running ones. Not retained:
+    /// while this one is in the list, the one before it is too, and holds this one
+    /// through `next`; so linking and unlinking touch half the reference counts.
+    /// `Unmanaged` rather than `unowned(unsafe)`, whose every read makes a strong
+    /// reference (a retain and a release); an `Unmanaged` is used in place.
+    @exclusivity(unchecked) final var previous: Unmanaged<MergeInnerLink>?
     /// The next inner subscription in the list of running ones, or in the queue of
     /// waiting ones.
     @exclusivity(unchecked) final var next: MergeInnerLink?
@@ -601,10 +615,9 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
         self.parent = parent
     }
 
-    /// Subscribes to `source` and hands the subscription to the sink. A method of the
-    /// inner observer so that the metadata `subscribe` needs for it comes from `self`.
+    /// Subscribes to `source` and hands the subscription to the sink.
     func subscribe(to source: Observable<Element>) {
-        parent.keep(source.subscribe(elementObserver: self), of: self)
+        parent.subscribe(self, to: source)
     }
 
     override func subscribeToWaitingSource() {

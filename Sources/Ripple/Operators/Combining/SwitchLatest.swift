@@ -88,6 +88,8 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Mergin
     /// `Inner.self`, looked up once: allocating through it needs no lookup of
     /// `SwitchInner<SourceElement, Observer>` per inner sequence (see ``MergeSink``).
     private let innerType: Inner.Type
+    /// Subscribes the inner observers (see ``InnerSubscriber``).
+    private let innerSubscriber = InnerSubscriber<Inner>()
 
     // Guarded by `lock`; no two accesses overlap, so the runtime exclusivity checks are
     // skipped.
@@ -110,17 +112,17 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Mergin
 
     private func disposeSubscriptions() {
         sourceSubscription.dispose()
-        let subscription: Disposable? = lock.withLock {
+        let subscription: Disposable = lock.withLock {
             isSubscriptionDisposed = true
-            guard let current else { return nil }
+            guard let current else { return NopDisposable() }
             return finishLocked(current)
         }
-        subscription?.dispose()
+        subscription.dispose()
     }
 
     /// Ends `inner` and takes its subscription, to dispose after the lock. Call with
     /// `lock` held.
-    private func finishLocked(_ inner: InnerSubscription) -> Disposable? {
+    private func finishLocked(_ inner: InnerSubscription) -> Disposable {
         if current === inner {
             current = nil
         }
@@ -138,7 +140,7 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Mergin
             return
         }
         var inner: Inner?
-        var replaced: Disposable?
+        var replaced: Disposable = NopDisposable()
         lock.withLock {
             if isStopped || isSubscriptionDisposed {
                 return
@@ -153,7 +155,7 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Mergin
         }
         guard let inner else { return }
         // The previous inner subscription ends before the new one starts.
-        replaced?.dispose()
+        replaced.dispose()
         inner.subscribe(to: source)
     }
 
@@ -180,6 +182,12 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Mergin
 
     // MARK: Inner sequences
 
+    /// Subscribes `inner` to `source` and keeps the subscription, through
+    /// `innerSubscriber`, which needs no lookup of the inner observer's conformance.
+    func subscribe(_ inner: Inner, to source: Source) {
+        keep(innerSubscriber.subscribe(inner, to: source), of: inner)
+    }
+
     /// An element of inner sequence `id`: the hot path.
     @inline(__always)
     func innerNext(_ element: Observer.Element, id: UInt64) {
@@ -188,7 +196,7 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Mergin
 
     /// Inner sequence `id` has ended: with `error`, or completed when `nil`.
     func innerEnded(_ inner: InnerSubscription, id: UInt64, failing error: Swift.Error?) {
-        var subscription: Disposable?
+        var subscription: Disposable = NopDisposable()
         let act: Bool = lock.withLock {
             subscription = finishLocked(inner)
             if isStopped || id != latest || (error == nil && !sourceCompleted) {
@@ -196,7 +204,7 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Mergin
             }
             return stopLocked(failing: error)
         }
-        subscription?.dispose()
+        subscription.dispose()
         if act {
             end(failing: error)
         }
@@ -216,10 +224,9 @@ final private class SwitchInner<SourceElement, Observer: ElementObserver>: Inner
         self.id = id
     }
 
-    /// Subscribes to `source` and hands the subscription to the sink. A method of the
-    /// inner observer so that the metadata `subscribe` needs for it comes from `self`.
+    /// Subscribes to `source` and hands the subscription to the sink.
     func subscribe(to source: Observable<Element>) {
-        parent.keep(source.subscribe(elementObserver: self), of: self)
+        parent.subscribe(self, to: source)
     }
 
     func on(next element: Element) {

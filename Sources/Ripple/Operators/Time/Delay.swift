@@ -53,18 +53,14 @@ final private class Delay<Element>: Producer<Element> {
     }
 }
 
-/// What a drain does next, decided under the lock and done after it.
+/// What a run of a drain does, decided under the lock and done after it.
 private enum DelayDrainStep {
-    /// Send the element just taken off the queue, then look again.
+    /// Send the element just taken off the queue.
     case sendElement
     /// Send the completion: nothing else is left.
     case complete
-    /// Send the error that arrived while this drain was running.
-    case fail(Swift.Error)
-    /// Schedule the next drain for the oldest waiting event, which arrived then.
-    case wait(since: RxTime)
-    /// Nothing is waiting; the next event starts a new drain.
-    case idle
+    /// The sink has stopped: the source's error has been or is being sent.
+    case stopped
 }
 
 /// Queues the source's elements with the time each arrived, and drains the queue on
@@ -75,11 +71,13 @@ private enum DelayDrainStep {
 /// schedules the next run for the time the next one is due (at once if it is already
 /// due); when the queue is empty it stops, and the next event starts a new drain.
 ///
-/// The source's thread and the scheduler's meet at the queue and at the error. An
-/// error is sent at once by the source's thread, unless a drain is *running* (about to
-/// call the observer): then the drain sends it, after the element it is sending, so
-/// that the observer is never called from both threads at once.
-final private class DelaySink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+/// The source's thread and the scheduler's meet at the queue and at the error. The
+/// only action another call can leave for the drain is that error: a run of a drain
+/// holds the right to act (``SerializingSink/actions``) while it sends, so an error
+/// arriving then waits and is sent by the drain right after its element, and the
+/// observer is never called from both threads at once. Otherwise the source's thread
+/// sends the error at once.
+final private class DelaySink<Observer: ElementObserver>: SerializingSink<Observer, Swift.Error>, ElementObserver {
     typealias Element = Observer.Element
 
     private let dueTime: RxTimeInterval
@@ -93,17 +91,12 @@ final private class DelaySink<Observer: ElementObserver>: Sink<Observer>, Elemen
     // the queue empty and stopped.
     private let outgoing = UnsafeMutablePointer<Element>.allocate(capacity: 1)
 
-    private let lock = Lock()
     // Guarded by `lock`.
     private var queue = DelayQueue<Element>()
     // When the completion arrived, once it has; it leaves after every element.
     private var completionArrival: RxTime?
-    private var failure: Swift.Error?
     // A drain is scheduled or running.
     private var active = false
-    // A drain is running and has not yet decided to stop: it will send an error that
-    // arrives now.
-    private var running = false
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
         self.dueTime = dueTime
@@ -149,13 +142,9 @@ final private class DelaySink<Observer: ElementObserver>: Sink<Observer>, Elemen
             }
         case .error(let error):
             sourceSubscription.dispose()
-            let sendNow = lock.withLock {
+            stopAndAct {
                 queue.removeAll()
-                failure = error
-                return !running
-            }
-            if sendNow {
-                forwardErrorAndDispose(error)
+                return error
             }
         }
     }
@@ -167,57 +156,51 @@ final private class DelaySink<Observer: ElementObserver>: Sink<Observer>, Elemen
     }
 
     private func drain(_ recurse: ((), RxTimeInterval) -> Void) {
-        let failed = lock.withLock {
-            if failure != nil {
-                // The source's thread has sent the error already.
-                return true
+        let step: DelayDrainStep = lock.withLock {
+            // Only the error's call, which stops the sink in the same critical section,
+            // can hold the right to act besides a drain, and drains never overlap: so
+            // a sink that has not stopped always gets the right here.
+            guard !isStopped, actions.claim() else {
+                return .stopped
             }
-            running = true
-            return false
+            if queue.count > 0 {
+                queue.moveFirst(to: outgoing)
+                return .sendElement
+            }
+            // A drain runs only for a waiting element or the completion.
+            isStopped = true
+            return .complete
         }
-        if failed {
+        switch step {
+        case .sendElement:
+            forwardOn(next: outgoing.move())
+            // Sends an error that arrived meanwhile.
+            actionDone()
+        case .complete:
+            forwardCompletedAndDispose()
+            actionDone()
+            return
+        case .stopped:
             return
         }
-        var sentOne = false
-        while true {
-            let step: DelayDrainStep = lock.withLock {
-                if let failure {
-                    return .fail(failure)
-                }
-                if !sentOne {
-                    if queue.count > 0 {
-                        queue.moveFirst(to: outgoing)
-                        return .sendElement
-                    }
-                    if completionArrival != nil {
-                        return .complete
-                    }
-                } else if let arrival = queue.count > 0 ? queue.firstArrival : completionArrival {
-                    running = false
-                    return .wait(since: arrival)
-                }
-                running = false
-                active = false
-                return .idle
+        let next: RxTime? = lock.withLock {
+            if isStopped {
+                return nil
             }
-            switch step {
-            case .sendElement:
-                sentOne = true
-                forwardOn(next: outgoing.move())
-            case .complete:
-                forwardCompletedAndDispose()
-                return
-            case .fail(let error):
-                forwardErrorAndDispose(error)
-                return
-            case .wait(let arrival):
-                let elapsed = scheduler.now.timeIntervalSince(arrival)
-                recurse((), RxTimeInterval(seconds: max(0, dueTime.seconds - elapsed)))
-                return
-            case .idle:
-                return
+            if let arrival = queue.count > 0 ? queue.firstArrival : completionArrival {
+                return arrival
             }
+            active = false
+            return nil
         }
+        if let next {
+            let elapsed = scheduler.now.timeIntervalSince(next)
+            recurse((), RxTimeInterval(seconds: max(0, dueTime.seconds - elapsed)))
+        }
+    }
+
+    override func perform(_ error: Swift.Error) {
+        forwardErrorAndDispose(error)
     }
 }
 

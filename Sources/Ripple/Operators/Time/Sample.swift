@@ -50,20 +50,29 @@ final private class Sample<Element, SamplerElement>: Producer<Element> {
     }
 }
 
+/// What a `sample` sink may have to do, for the call that holds the right to act.
+private enum SampleAction<Element> {
+    /// Send the element a tick took.
+    case send(Element)
+    /// The tick after the source's completion: send what it took, if anything, and
+    /// complete.
+    case end(last: Element?)
+    case fail(Swift.Error)
+}
+
 /// Keeps the source's latest element and sends it when the sampler ticks.
 ///
 /// The source and the sampler may send from different threads. Elements of the source
 /// only update the stored element. Everything that reaches the observer comes from a
 /// sampler event, except the source's error; so that the two never call the observer
-/// at once, an error that arrives while a sampled element is being delivered is left
-/// for the sampler's side to send right after it.
-final private class SampleSink<Observer: ElementObserver, SamplerElement>: Sink<Observer>, ElementObserver {
+/// at once, an error that arrives while a sampled element is being delivered waits in
+/// ``SerializingSink/actions`` and the sampler's side sends it right after the element.
+final private class SampleSink<Observer: ElementObserver, SamplerElement>: SerializingSink<Observer, SampleAction<Observer.Element>>, ElementObserver {
     typealias Element = Observer.Element
 
     private let defaultValue: Element?
     private let sourceSubscription = SingleAssignmentDisposable()
 
-    private let lock = Lock()
     // Guarded by `lock`.
     // One slot, initialized while `hasLatest`: the element that arrived since the
     // last tick. (Not an `Element?`: in generic code each write to an optional costs
@@ -71,13 +80,6 @@ final private class SampleSink<Observer: ElementObserver, SamplerElement>: Sink<
     private let latest = UnsafeMutablePointer<Element>.allocate(capacity: 1)
     private var hasLatest = false
     private var sourceCompleted = false
-    private var stopped = false
-    // How many sampler ticks are delivering an element now (more than one only when
-    // a downstream observer makes the sampler tick again, reentrantly).
-    private var delivering = 0
-    // The source's error, when it arrived during a delivery; the last delivering
-    // tick sends it.
-    private var pendingError: Swift.Error?
 
     init(defaultValue: Element?, observer: Observer, cancel: Cancelable) {
         self.defaultValue = defaultValue
@@ -115,27 +117,10 @@ final private class SampleSink<Observer: ElementObserver, SamplerElement>: Sink<
         case .next(let element):
             on(next: element)
         case .error(let error):
-            sourceFailed(error)
+            stopAndAct { .fail(error) }
         case .completed:
             lock.withLock { sourceCompleted = true }
             sourceSubscription.dispose()
-        }
-    }
-
-    private func sourceFailed(_ error: Swift.Error) {
-        let sendNow = lock.withLock {
-            if stopped {
-                return false
-            }
-            if delivering > 0 {
-                pendingError = error
-                return false
-            }
-            stopped = true
-            return true
-        }
-        if sendNow {
-            forwardErrorAndDispose(error)
         }
     }
 
@@ -143,11 +128,9 @@ final private class SampleSink<Observer: ElementObserver, SamplerElement>: Sink<
 
     /// A sampler element, or the sampler's completion.
     func tick() {
-        let (element, complete): (Element?, Bool) = lock.withLock {
-            // A source error waiting for a delivery to finish ends the sequence:
-            // nothing more is sampled in the meantime.
-            if stopped || pendingError != nil {
-                return (nil, false)
+        let (act, element, complete): (Bool, Element?, Bool) = lock.withLock {
+            if isStopped {
+                return (false, nil, false)
             }
             let element: Element?
             if hasLatest {
@@ -157,41 +140,50 @@ final private class SampleSink<Observer: ElementObserver, SamplerElement>: Sink<
                 element = defaultValue
             }
             if sourceCompleted {
-                stopped = true
-            } else if element != nil {
-                delivering += 1
+                isStopped = true
+            } else if element == nil {
+                return (false, nil, false)
             }
-            return (element, sourceCompleted)
+            if actions.claim() {
+                return (true, element, sourceCompleted)
+            }
+            enqueueTick(element, complete: sourceCompleted)
+            return (false, nil, false)
         }
+        guard act else { return }
         if let element {
             forwardOn(next: element)
         }
         if complete {
             forwardCompletedAndDispose()
-            return
         }
-        guard element != nil else { return }
-        let error: Swift.Error? = lock.withLock {
-            delivering -= 1
-            guard delivering == 0, let error = pendingError else { return nil }
-            pendingError = nil
-            stopped = true
-            return error
-        }
-        if let error {
-            forwardErrorAndDispose(error)
-        }
+        actionDone()
     }
 
     func samplerFailed(_ error: Swift.Error) {
-        let sendNow = lock.withLock {
-            if stopped {
-                return false
-            }
-            stopped = true
-            return true
+        stopAndAct { .fail(error) }
+    }
+
+    // Out of line so that `tick()` never builds an action itself.
+    @inline(never)
+    private func enqueueTick(_ element: Element?, complete: Bool) {
+        if complete {
+            actions.enqueue(.end(last: element))
+        } else if let element {
+            actions.enqueue(.send(element))
         }
-        if sendNow {
+    }
+
+    override func perform(_ action: SampleAction<Element>) {
+        switch action {
+        case .send(let element):
+            forwardOn(next: element)
+        case .end(let element):
+            if let element {
+                forwardOn(next: element)
+            }
+            forwardCompletedAndDispose()
+        case .fail(let error):
             forwardErrorAndDispose(error)
         }
     }

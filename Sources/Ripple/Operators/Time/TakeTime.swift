@@ -44,33 +44,27 @@ final private class TakeTime<Element>: Producer<Element> {
     }
 }
 
+/// What a `take(for:)` sink may have to do, for the call that holds the right to act.
+private enum TakeTimeAction<Element> {
+    case send(Element)
+    case complete
+    case fail(Swift.Error)
+}
+
 /// Forwards elements until the timer fires, then completes.
 ///
 /// Elements arrive on the source's thread and the timer fires on the scheduler's, and
-/// the observer must never be called by both at once. So the sink counts the elements
-/// being forwarded right now; a timer that fires during one of them does not complete
-/// itself but leaves the completion to that element's thread, which sends it as soon
-/// as its element has been delivered.
-final private class TakeTimeSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+/// the observer must never be called by both at once: a completion decided while an
+/// element is being forwarded waits in ``SerializingSink/actions`` and is sent by the
+/// element's thread as soon as its element has been delivered.
+final private class TakeTimeSink<Observer: ElementObserver>: SerializingSink<Observer, TakeTimeAction<Observer.Element>>, ElementObserver {
     typealias Element = Observer.Element
-
-    private let lock = Lock()
-    // Guarded by `lock`.
-    // Set once the sequence is ending (timer fired or source ended): no element is
-    // let through afterwards.
-    private var stopped = false
-    // How many `on(next:)` calls are forwarding an element now (more than one only
-    // when a downstream observer makes the source send again, reentrantly).
-    private var forwarding = 0
-    // The timer fired while an element was being forwarded; the last forwarding
-    // call sends the completion.
-    private var completionPending = false
 
     func run(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) -> Disposable {
         // The timer is scheduled before subscribing, so on a virtual-time scheduler it
         // runs before source events due at the same instant that are scheduled later.
         let timer = scheduler.scheduleRelative(self, dueTime: duration) { sink in
-            sink.timeIsUp()
+            sink.stopAndAct { .complete }
             return Disposables.create()
         }
         let subscription = source.subscribe(elementObserver: self)
@@ -78,61 +72,46 @@ final private class TakeTimeSink<Observer: ElementObserver>: Sink<Observer>, Ele
     }
 
     func on(next element: Element) {
-        let admitted = lock.withLock {
-            if stopped {
+        let act = lock.withLock {
+            if isStopped {
                 return false
             }
-            forwarding += 1
-            return true
-        }
-        guard admitted else { return }
-        forwardOn(next: element)
-        let completeNow = lock.withLock {
-            forwarding -= 1
-            if forwarding == 0, completionPending {
-                completionPending = false
+            if actions.claim() {
                 return true
             }
+            enqueueSend(element)
             return false
         }
-        if completeNow {
-            forwardCompletedAndDispose()
-        }
+        guard act else { return }
+        forwardOn(next: element)
+        actionDone()
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             on(next: element)
-        case .error, .completed:
-            let wins = lock.withLock {
-                if stopped {
-                    return false
-                }
-                stopped = true
-                return true
-            }
-            if wins {
-                forwardOn(event)
-                dispose()
-            }
+        case .error(let error):
+            stopAndAct { .fail(error) }
+        case .completed:
+            stopAndAct { .complete }
         }
     }
 
-    private func timeIsUp() {
-        let completeNow = lock.withLock {
-            if stopped {
-                return false
-            }
-            stopped = true
-            if forwarding > 0 {
-                completionPending = true
-                return false
-            }
-            return true
-        }
-        if completeNow {
+    // Out of line so that `on(next:)` never builds an action itself.
+    @inline(never)
+    private func enqueueSend(_ element: Element) {
+        actions.enqueue(.send(element))
+    }
+
+    override func perform(_ action: TakeTimeAction<Element>) {
+        switch action {
+        case .send(let element):
+            forwardOn(next: element)
+        case .complete:
             forwardCompletedAndDispose()
+        case .fail(let error):
+            forwardErrorAndDispose(error)
         }
     }
 }

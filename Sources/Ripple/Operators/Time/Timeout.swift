@@ -118,9 +118,13 @@ final private class TimeoutSink<Observer: ElementObserver>: Sink<Observer>, Elem
             generation &+= 1
             return generation
         }
-        guard let timerGeneration else { return }
+        guard timerGeneration != nil else { return }
         forwardOn(next: element)
-        startTimer(generation: timerGeneration)
+        // The generation current now, not the one this element made: an element sent
+        // re-entrantly during `forwardOn` has moved it on and started its own timer,
+        // which a timer for the older generation would replace with one that can never
+        // fire, leaving the sequence without a timeout until the next element.
+        startTimer(generation: lock.withLock { generation })
     }
 
     func on(_ event: Event<Element>) {

@@ -58,6 +58,28 @@ extension RippleTests {
             #expect(source.subscriptions == [Subscription(200, 260)])
         }
 
+        @Test func anElementSentReentrantlyStartsTheTimerThatFires() {
+            // The subscriber sends 2 into the source while it hears 1: the timer after 2
+            // must still fire, 30 s later.
+            // `create` hands the element straight to the observer (a subject would queue
+            // the re-entrant one until the first delivery returns).
+            let scheduler = TestScheduler(initialClock: 0)
+            final class SourceObserver { var observer: AnyObserver<Int>? }
+            let sourceObserver = SourceObserver()
+            let source = Observable<Int>.create { observer in
+                sourceObserver.observer = observer
+                return Disposables.create()
+            }
+            scheduler.scheduleAt(210) { sourceObserver.observer?.onNext(1) }
+            let observer = scheduler.start {
+                source.timeout(.seconds(30), scheduler: scheduler)
+                    .do(afterNext: { if $0 == 1 { sourceObserver.observer?.onNext(2) } })
+            }
+            #expect(observer.events == [.next(210, 1), .next(210, 2), .error(240, RxError.timeout)])
+            // The slot holds the source's observer, which holds the source: let go.
+            sourceObserver.observer = nil
+        }
+
         @Test func aCompletionInTimePassesThrough() {
             let scheduler = TestScheduler(initialClock: 0)
             let source: TestableObservable<Int> = scheduler.createHotObservable([.completed(290)])

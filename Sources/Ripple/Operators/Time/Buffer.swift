@@ -86,7 +86,10 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Ser
         // Nothing else can act yet (no timer runs, the source is not subscribed), so the
         // claim succeeds; holding it makes a first span that ends at once, on another
         // thread, wait until this timer is in place.
-        _ = lock.withLock { actions.claim() }
+        let claimed = lock.withLock { actions.claim() }
+        // A failed claim counted without an action queued behind it would let two
+        // callers act at once; it cannot fail here, and debug builds check so.
+        assert(claimed, "Buffer's first claim found the right to act taken")
         startTimer(span: 0)
         actionDone()
         let subscription = parent.source.subscribe(elementObserver: self)

@@ -106,10 +106,12 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
         // Nothing else can act yet (no timer runs, the source is not subscribed), so the
         // claim succeeds; holding it makes a first window that ends at once, on another
         // thread, wait until it has been sent and its timer is in place.
-        let first: WindowChannel<Element> = lock.withLock {
-            _ = actions.claim()
-            return current
+        let (claimed, first): (Bool, WindowChannel<Element>) = lock.withLock {
+            (actions.claim(), current)
         }
+        // A failed claim counted without an action queued behind it would let two
+        // callers act at once; it cannot fail here, and debug builds check so.
+        assert(claimed, "Window's first claim found the right to act taken")
         forwardOn(next: WindowObservable(channel: first, refCount: refCount))
         startTimer(span: 0)
         actionDone()

@@ -62,11 +62,7 @@ struct GrammarCheck: ~Copyable {
     }
 
     private static func currentThread() -> UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
+        currentThreadID()
     }
 }
 #endif

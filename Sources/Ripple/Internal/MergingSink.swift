@@ -52,6 +52,7 @@ class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Ob
     /// Takes the lock twice (decide, give back the right to act) and builds no `Event`.
     @inline(__always)
     final func forwardSerialized(next element: Observer.Element, if accepts: () -> Bool) {
+        var waiter: TurnWaiter?
         let act: Bool = lock.withLock {
             if isStopped || !accepts() {
                 return false
@@ -59,19 +60,21 @@ class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Ob
             if actions.claim() {
                 return true
             }
-            enqueue(next: element)
+            waiter = enqueue(next: element)
             return false
         }
         if act {
             forwardOn(next: element)
             actionDone()
+        } else if let waiter {
+            takeTurn(waiter)
         }
     }
 
     // Builds an `Event` only when another call is acting; out of line so that the
     // element path never builds one.
     @inline(never)
-    private final func enqueue(next element: Observer.Element) {
+    private final func enqueue(next element: Observer.Element) -> TurnWaiter? {
         actions.enqueue(.next(element))
     }
 
@@ -81,17 +84,17 @@ class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Ob
     /// ``end(failing:)``; otherwise the ending is left to the call that is acting.
     ///
     /// Out of line: it may build an `Event`, which its callers then need not look up.
+    ///
+    /// The ending never waits for a turn, whatever the budget: it is decided once per
+    /// sequence, often inside another sink's delivery (an inner sequence completing),
+    /// where a wait could meet that sink's holder.
     @inline(never)
     final func stopLocked(failing error: Swift.Error?) -> Bool {
         isStopped = true
         if actions.claim() {
             return true
         }
-        if let error {
-            actions.enqueue(.error(error))
-        } else {
-            actions.enqueue(.completed)
-        }
+        actions.enqueueWithoutWaiting(error.map { .error($0) } ?? .completed)
         return false
     }
 

@@ -75,8 +75,20 @@ import Synchronization
 ///   decided after it; it is claimed or enqueued like any action, so it runs after all
 ///   actions decided before it, and once, by the one call holding the right.
 struct SerializedActions<Action>: ~Copyable {
-    private var queued: [Action] = []
+    /// An action left for the holder; `waiter` is set when its caller waits for a turn
+    /// (it was over the turn's budget) and is handed the right when the action is next.
+    private struct Entry {
+        var action: Action
+        var waiter: TurnWaiter?
+    }
+
+    private var queued: [Entry] = []
     private var head = 0
+    /// The thread holding the right to act (``currentThreadID()``); meaningful while
+    /// it is held.
+    private var holder: UInt = 0
+    /// How many actions other threads left the current turn without waiting.
+    private var leftByOthers = 0
     // Not the first stored property: a mutating access to the whole struct (enqueueing,
     // under the lock) is reported to the Thread Sanitizer as a one-byte write at the
     // struct's address, which must not be the word the lock-free release touches.
@@ -94,14 +106,46 @@ struct SerializedActions<Action>: ~Copyable {
     /// holds it; the caller must then ``enqueue(_:)`` its action instead of acting,
     /// before it releases the lock.
     @inline(__always)
-    func claim() -> Bool {
+    mutating func claim() -> Bool {
         // Acquiring: pairs with the releasing compare-and-swap of the previous holder.
-        state.wrappingAdd(1, ordering: .acquiring).oldValue == 0
+        guard state.wrappingAdd(1, ordering: .acquiring).oldValue == 0 else {
+            return false
+        }
+        holder = currentThreadID()
+        leftByOthers = 0
+        return true
     }
 
-    /// Leaves `action` for the call that holds the right to act.
-    mutating func enqueue(_ action: Action) {
-        queued.append(action)
+    /// Leaves `action` for the call that holds the right to act. Returns `nil` when the
+    /// caller may return at once: the holder performs the action. Returns a waiter when
+    /// the holder's turn has already been left its share by other threads
+    /// (``SerializationBound``): the caller must then, after releasing the lock, wait
+    /// on it and act as the holder (``SerializingSink/takeTurn(_:)``).
+    ///
+    /// A call on the holder's own thread (re-entrant) never waits: it would wait for
+    /// itself.
+    mutating func enqueue(_ action: Action) -> TurnWaiter? {
+        let thread = currentThreadID()
+        if thread == holder {
+            queued.append(Entry(action: action, waiter: nil))
+            return nil
+        }
+        if leftByOthers < SerializationBound.foreignActionsPerTurn {
+            leftByOthers += 1
+            queued.append(Entry(action: action, waiter: nil))
+            return nil
+        }
+        let waiter = TurnWaiter(thread: thread)
+        queued.append(Entry(action: action, waiter: waiter))
+        return waiter
+    }
+
+    /// Leaves `action` for the holder without ever waiting: for an action decided at
+    /// most once per sequence (its ending), which can add at most one to the queue, and
+    /// is often decided inside another serialization point's delivery, where a wait
+    /// could meet that point's holder.
+    mutating func enqueueWithoutWaiting(_ action: Action) {
+        queued.append(Entry(action: action, waiter: nil))
     }
 
     /// Called by the acting call when its action is done, with or without the lock:
@@ -115,8 +159,9 @@ struct SerializedActions<Action>: ~Copyable {
         state.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged
     }
 
-    /// The next waiting action for the acting call, or `nil` once none is left, in
-    /// which case the right to act is given back.
+    /// The next waiting action for the acting call, or `nil` when it must stop acting:
+    /// either none is left, and the right to act is given back, or the next action
+    /// belongs to a call waiting for its turn, and the right is handed to that call.
     mutating func next() -> Action? {
         guard head < queued.count else {
             // With the lock held, no claim is half done: the queue holds every action
@@ -124,10 +169,21 @@ struct SerializedActions<Action>: ~Copyable {
             state.store(0, ordering: .releasing)
             return nil
         }
-        let action = queued[head]
+        if let waiter = queued[head].waiter {
+            // The state word stays "held": the waiter acts next, starting with its own
+            // action, now an ordinary one, in a turn of its own.
+            queued[head].waiter = nil
+            holder = waiter.thread
+            leftByOthers = 0
+            waiter.handOver()
+            return nil
+        }
+        let action = queued[head].action
         head += 1
         if head == queued.count {
-            queued.removeAll(keepingCapacity: true)
+            // A burst can grow the queue far beyond its usual size: that storage is not
+            // kept for the owner's lifetime.
+            queued.removeAll(keepingCapacity: queued.count <= keptQueueCapacity)
             head = 0
             // Every call that found the right taken has enqueued (the lock is held), and
             // all of it has now been taken: "held, nothing queued" again, so that the
@@ -137,3 +193,6 @@ struct SerializedActions<Action>: ~Copyable {
         return action
     }
 }
+
+/// How many queued actions a ``SerializedActions`` keeps room for once it has drained.
+private let keptQueueCapacity = 64

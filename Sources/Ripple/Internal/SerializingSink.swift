@@ -59,6 +59,7 @@ class SerializingSink<Observer: ElementObserver, Action>: Sink<Observer> {
     /// now, after the lock, when no other call is acting, or else left for the one
     /// that is. Builds an `Action` either way: not for per-element paths.
     final func decideAndAct(_ decide: () -> Action?) {
+        var waiter: TurnWaiter?
         let action: Action? = lock.withLock {
             guard let action = decide() else {
                 return nil
@@ -66,25 +67,48 @@ class SerializingSink<Observer: ElementObserver, Action>: Sink<Observer> {
             if actions.claim() {
                 return action
             }
-            actions.enqueue(action)
+            waiter = actions.enqueue(action)
             return nil
         }
         if let action {
             perform(action)
             actionDone()
+        } else if let waiter {
+            takeTurn(waiter)
         }
+    }
+
+    /// For a call whose action was left over the turn's budget
+    /// (``SerializedActions/enqueue(_:)`` returned `waiter`): waits, holding no lock,
+    /// until the right to act is handed to it, then performs its own action and those
+    /// queued behind it, as the holder. Call after releasing `lock`.
+    @inline(never)
+    final func takeTurn(_ waiter: TurnWaiter) {
+        waiter.wait()
+        performWaitingActions()
     }
 
     /// For a terminal event: unless the sink has stopped already, stops it and lets
     /// `decide` (run with `lock` held) clear what it keeps and return the action that
     /// ends the sequence, then goes on as ``decideAndAct(_:)``.
+    ///
+    /// The ending never waits for a turn (``SerializedActions/enqueueWithoutWaiting(_:)``).
     final func stopAndAct(_ decide: () -> Action) {
-        decideAndAct {
+        let action: Action? = lock.withLock {
             if isStopped {
                 return nil
             }
             isStopped = true
-            return decide()
+            let action = decide()
+            if actions.claim() {
+                return action
+            }
+            actions.enqueueWithoutWaiting(action)
+            return nil
+        }
+        if let action {
+            perform(action)
+            actionDone()
         }
     }
 
@@ -99,8 +123,9 @@ class SerializingSink<Observer: ElementObserver, Action>: Sink<Observer> {
     }
 
     /// Performs, one by one and outside `lock`, the actions that other calls left, then
-    /// gives back the right to act. For a caller that found actions waiting when it
-    /// tried to release the right itself; ``actionDone()`` does both.
+    /// gives back the right to act, or hands it to a call waiting for its turn. For a
+    /// caller that found actions waiting when it tried to release the right itself;
+    /// ``actionDone()`` does both.
     @inline(never)
     final func performWaitingActions() {
         while let action = lock.withLock({ actions.next() }) {

@@ -9,6 +9,13 @@ import Synchronization
 /// the observer, so one event is handled at a time, in the order the calls took the
 /// right, and the observer never hears two calls at once.
 ///
+/// Bounded like every serialization point (``SerializationBound``): between two
+/// moments its queue is empty, the holder accepts at most
+/// `SerializationBound.foreignActionsPerTurn` events left by other threads; a call from
+/// another thread beyond that waits until the holder hands it the right, then runs its
+/// own event and those behind it. Events left from the holder's own thread (an observer
+/// feeding an upstream) never wait.
+///
 /// An upstream call takes the right with one compare-and-swap on `running` when
 /// nobody holds it (``tryToRun()``): it then handles its event in place, reading the
 /// stored elements where they are (no lock, no copy into delivery storage, no
@@ -16,8 +23,8 @@ import Synchronization
 /// (``doneRunning()``). A call that finds the right taken (by another thread, or by
 /// an observer that feeds an upstream synchronously) leaves its event as a closure in
 /// a queue guarded by `lock` and counts itself in `running` (``leave(_:)``); the
-/// holder runs everything left before it gives the right back, so nothing waits for
-/// a thread and nothing runs while the lock is held.
+/// holder runs what was left before it gives the right back (within the bound below),
+/// and nothing runs while the lock is held.
 ///
 /// A terminal event sets `stopped`, after which every upstream event is ignored; it is
 /// sent by the call that decided it, after the results decided before it.
@@ -41,35 +48,68 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
     /// every event left since the holder last looked (the "work in progress" count of
     /// a drain loop): giving the right back succeeds only from 1.
     private let running = Atomic<Int>(0)
-    /// Guards the queue of left events, and nothing else.
+    /// The thread that last took the right to run (``currentThreadID()``): a call that
+    /// finds itself there is re-entrant and never waits. Stored by every new holder
+    /// before it runs anything, so a holder always recognises itself; a stale value
+    /// can only spare another thread one wait.
+    private let holder = Atomic<UInt>(0)
+    /// Guards the queue of left events and the count below, and nothing else.
     private let lock = Lock()
-    private var left: [() -> Void] = []
+    private var left: [(event: () -> Void, waiter: TurnWaiter?)] = []
     private var leftHead = 0
+    /// Events other threads left without waiting since the queue was last empty.
+    private var leftByOthers = 0
 
     /// Takes the right to run and returns `true` when nobody holds it; `false` means
     /// the caller must ``leave(_:)`` its event instead.
     @inline(__always)
     final func tryToRun() -> Bool {
-        running.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+        guard running.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged else {
+            return false
+        }
+        holder.store(currentThreadID(), ordering: .relaxed)
+        return true
     }
 
     /// Gives the right to run back, after running whatever other calls left meanwhile.
     @inline(__always)
     final func doneRunning() {
         if !running.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged {
-            runLeftEvents()
+            runLeftEvents(counted: 1)
         }
     }
 
     /// Leaves `event` for the call holding the right to run, or, when that call has
     /// just given it back, takes the right and runs it (and whatever else was left).
+    /// Over the turn's budget, waits for the right to be handed over instead, then
+    /// runs the event as the holder.
     @inline(never)
     final func leave(_ event: @escaping () -> Void) {
-        lock.withLock {
-            left.append(event)
+        let thread = currentThreadID()
+        let waiter: TurnWaiter? = lock.withLock {
+            if thread == holder.load(ordering: .relaxed) {
+                left.append((event, nil))
+                return nil
+            }
+            if leftByOthers < SerializationBound.foreignActionsPerTurn {
+                leftByOthers += 1
+                left.append((event, nil))
+                return nil
+            }
+            let waiter = TurnWaiter(thread: thread)
+            left.append((event, waiter))
+            return waiter
         }
         if running.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
-            runLeftEvents()
+            // Nobody held the right: this call runs everything, its own event included
+            // (a waiter entry of its own is run, not handed over).
+            holder.store(thread, ordering: .relaxed)
+            runLeftEvents(counted: 1)
+        } else if let waiter {
+            // The holder sees this call's event (its count keeps the right taken until
+            // then) and hands the right over with its own count.
+            waiter.wait()
+            runLeftEvents(counted: waiter.carriedCount)
         }
     }
 
@@ -124,13 +164,21 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
     }
 
     /// Holding the right to run: runs the left events, then gives the right back once
-    /// none was left since the last look.
+    /// none was left since the last look, or hands it to a call waiting for its turn.
+    /// `counted` is how much of `running` this call accounts for.
     @inline(never)
-    private func runLeftEvents() {
-        var counted = 1
+    private func runLeftEvents(counted initial: Int) {
+        var counted = initial
         while true {
-            while let event = nextLeftEvent() {
-                event()
+            drain: while true {
+                switch nextLeftEvent(counted: counted) {
+                case .run(let event):
+                    event()
+                case .handedOver:
+                    return
+                case .none:
+                    break drain
+                }
             }
             let remaining = running.wrappingSubtract(counted, ordering: .acquiringAndReleasing).newValue
             if remaining == 0 {
@@ -140,12 +188,30 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
         }
     }
 
-    private func nextLeftEvent() -> (() -> Void)? {
-        lock.withLock {
+    private enum LeftStep {
+        case run(() -> Void)
+        case handedOver
+        case none
+    }
+
+    private func nextLeftEvent(counted: Int) -> LeftStep {
+        let thread = currentThreadID()
+        return lock.withLock {
             guard leftHead < left.count else {
-                return nil
+                leftByOthers = 0
+                return .none
             }
-            let event = left[leftHead]
+            if let waiter = left[leftHead].waiter, waiter.thread != thread {
+                // The waiting call runs its own event next, in a turn of its own, and
+                // takes over this call's share of `running`.
+                left[leftHead].waiter = nil
+                leftByOthers = 0
+                holder.store(waiter.thread, ordering: .relaxed)
+                waiter.carriedCount = counted
+                waiter.handOver()
+                return .handedOver
+            }
+            let event = left[leftHead].event
             leftHead += 1
             if leftHead == left.count {
                 // A burst from a fast thread can grow the queue far beyond what two calls
@@ -153,7 +219,7 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
                 left.removeAll(keepingCapacity: left.count <= keptLeftCapacity)
                 leftHead = 0
             }
-            return event
+            return .run(event)
         }
     }
 }

@@ -148,7 +148,7 @@ final private class CatchSink<Observer: ElementObserver>: Sink<Observer>, Elemen
             if handOffs.claim() {
                 return true
             }
-            handOffs.enqueue(replacement)
+            handOffs.enqueueWithoutWaiting(replacement)
             return false
         }
         guard acting else { return }

@@ -159,7 +159,7 @@ final private class CatchSequenceSink<Sources: Sequence, Observer: ElementObserv
             if moves.claim() {
                 return true
             }
-            moves.enqueue(())
+            moves.enqueueWithoutWaiting(())
             return false
         }
         guard acting else { return }

@@ -194,7 +194,7 @@ final private class RetryWhenSink<Observer: ElementObserver, TriggerObservable: 
             if attempts.claim() {
                 return true
             }
-            attempts.enqueue(())
+            attempts.enqueueWithoutWaiting(())
             return false
         }
         guard acting else { return }

@@ -66,7 +66,7 @@ final private class RefCount<Source: ConnectableObservableType>: Producer<Source
         if actions.claim() {
             return action
         }
-        actions.enqueue(action)
+        actions.enqueueWithoutWaiting(action)
         return nil
     }
 

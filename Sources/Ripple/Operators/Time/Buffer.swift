@@ -140,6 +140,7 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Ser
     /// by this call when it may act, or else by the call that is acting.
     private func endSpan(when ends: () -> Bool) {
         var full: [Element] = []
+        var waiter: TurnWaiter?
         let nextSpan: Int? = lock.withLock {
             guard ends() else {
                 return nil
@@ -149,10 +150,13 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Ser
                 swap(&full, &buffer)
                 return span
             }
-            enqueueSend(nextSpan: span)
+            waiter = enqueueSend(nextSpan: span)
             return nil
         }
-        guard let nextSpan else { return }
+        guard let nextSpan else {
+            if let waiter { takeTurn(waiter) }
+            return
+        }
         send(full, nextSpan: nextSpan)
         actionDone()
     }
@@ -165,10 +169,10 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Ser
     /// Call with `lock` held: hands the filled array to the acting call. Out of line
     /// so that `on(next:)` never builds an action itself.
     @inline(never)
-    private func enqueueSend(nextSpan: Int) {
+    private func enqueueSend(nextSpan: Int) -> TurnWaiter? {
         var full: [Element] = []
         swap(&full, &buffer)
-        actions.enqueue(.send(full, nextSpan: nextSpan))
+        return actions.enqueue(.send(full, nextSpan: nextSpan))
     }
 
     override func perform(_ action: BufferAction<Element>) {

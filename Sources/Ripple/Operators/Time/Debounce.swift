@@ -79,6 +79,7 @@ final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Obs
     }
 
     func on(next element: Element) {
+        var waiter: TurnWaiter?
         let generation: UInt64? = lock.withLock {
             if isStopped {
                 return nil
@@ -88,10 +89,13 @@ final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Obs
             if actions.claim() {
                 return self.generation
             }
-            enqueueTimerStart(self.generation)
+            waiter = enqueueTimerStart(self.generation)
             return nil
         }
-        guard let generation else { return }
+        guard let generation else {
+            if let waiter { takeTurn(waiter) }
+            return
+        }
         startTimer(generation)
         actionDone()
     }
@@ -122,6 +126,7 @@ final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Obs
     }
 
     private func timerFired(_ generation: UInt64) {
+        var waiter: TurnWaiter?
         let element: Element? = lock.withLock {
             guard !isStopped, generation == self.generation, let element = pending else {
                 return nil
@@ -130,10 +135,13 @@ final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Obs
             if actions.claim() {
                 return element
             }
-            enqueueSend(element)
+            waiter = enqueueSend(element)
             return nil
         }
-        guard let element else { return }
+        guard let element else {
+            if let waiter { takeTurn(waiter) }
+            return
+        }
         forwardOn(next: element)
         actionDone()
     }
@@ -141,12 +149,12 @@ final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Obs
     // The two below build an action only when another call is acting; out of line so
     // that the per-element paths above never build one.
     @inline(never)
-    private func enqueueTimerStart(_ generation: UInt64) {
+    private func enqueueTimerStart(_ generation: UInt64) -> TurnWaiter? {
         actions.enqueue(.startTimer(generation: generation))
     }
 
     @inline(never)
-    private func enqueueSend(_ element: Element) {
+    private func enqueueSend(_ element: Element) -> TurnWaiter? {
         actions.enqueue(.send(element))
     }
 

@@ -128,6 +128,7 @@ final private class SampleSink<Observer: ElementObserver, SamplerElement>: Seria
 
     /// A sampler element, or the sampler's completion.
     func tick() {
+        var waiter: TurnWaiter?
         let (act, element, complete): (Bool, Element?, Bool) = lock.withLock {
             if isStopped {
                 return (false, nil, false)
@@ -147,10 +148,13 @@ final private class SampleSink<Observer: ElementObserver, SamplerElement>: Seria
             if actions.claim() {
                 return (true, element, sourceCompleted)
             }
-            enqueueTick(element, complete: sourceCompleted)
+            waiter = enqueueTick(element, complete: sourceCompleted)
             return (false, nil, false)
         }
-        guard act else { return }
+        guard act else {
+            if let waiter { takeTurn(waiter) }
+            return
+        }
         if let element {
             forwardOn(next: element)
         }
@@ -166,12 +170,13 @@ final private class SampleSink<Observer: ElementObserver, SamplerElement>: Seria
 
     // Out of line so that `tick()` never builds an action itself.
     @inline(never)
-    private func enqueueTick(_ element: Element?, complete: Bool) {
+    private func enqueueTick(_ element: Element?, complete: Bool) -> TurnWaiter? {
         if complete {
-            actions.enqueue(.end(last: element))
+            actions.enqueueWithoutWaiting(.end(last: element))
         } else if let element {
-            actions.enqueue(.send(element))
+            return actions.enqueue(.send(element))
         }
+        return nil
     }
 
     override func perform(_ action: SampleAction<Element>) {

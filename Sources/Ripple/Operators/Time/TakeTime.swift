@@ -72,6 +72,7 @@ final private class TakeTimeSink<Observer: ElementObserver>: SerializingSink<Obs
     }
 
     func on(next element: Element) {
+        var waiter: TurnWaiter?
         let act = lock.withLock {
             if isStopped {
                 return false
@@ -79,10 +80,13 @@ final private class TakeTimeSink<Observer: ElementObserver>: SerializingSink<Obs
             if actions.claim() {
                 return true
             }
-            enqueueSend(element)
+            waiter = enqueueSend(element)
             return false
         }
-        guard act else { return }
+        guard act else {
+            if let waiter { takeTurn(waiter) }
+            return
+        }
         forwardOn(next: element)
         actionDone()
     }
@@ -100,7 +104,7 @@ final private class TakeTimeSink<Observer: ElementObserver>: SerializingSink<Obs
 
     // Out of line so that `on(next:)` never builds an action itself.
     @inline(never)
-    private func enqueueSend(_ element: Element) {
+    private func enqueueSend(_ element: Element) -> TurnWaiter? {
         actions.enqueue(.send(element))
     }
 

@@ -93,6 +93,7 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
     }
 
     func on(next element: Element) {
+        var waiter: TurnWaiter?
         let step: ThrottleStep = lock.withLock {
             if isStopped {
                 return .nothing
@@ -107,7 +108,7 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
                 if actions.claim() {
                     return .send
                 }
-                enqueueSend(element)
+                waiter = enqueueSend(element)
                 return .nothing
             }
             if !parent.latest {
@@ -122,12 +123,12 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
             if actions.claim() {
                 return .startTimer(generation: timerGeneration, after: wait)
             }
-            enqueueTimerStart(generation: timerGeneration, after: wait)
+            waiter = enqueueTimerStart(generation: timerGeneration, after: wait)
             return .nothing
         }
         switch step {
         case .nothing:
-            return
+            if let waiter { takeTurn(waiter) }
         case .send:
             forwardOn(next: element)
             sent()
@@ -213,12 +214,12 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
 
     // Out of line so that `on(next:)` never builds an action itself.
     @inline(never)
-    private func enqueueSend(_ element: Element) {
+    private func enqueueSend(_ element: Element) -> TurnWaiter? {
         actions.enqueue(.send(element))
     }
 
     @inline(never)
-    private func enqueueTimerStart(generation: UInt64, after wait: RxTimeInterval) {
+    private func enqueueTimerStart(generation: UInt64, after wait: RxTimeInterval) -> TurnWaiter? {
         actions.enqueue(.startTimer(generation: generation, after: wait))
     }
 

@@ -123,6 +123,7 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
         var target: WindowChannel<Element>?
         var opening: WindowChannel<Element>?
         var nextSpan = 0
+        var waiter: TurnWaiter?
         let act: Bool = lock.withLock {
             if isStopped {
                 return false
@@ -134,7 +135,7 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
                     target = channel
                     return true
                 }
-                enqueueDelivery(element, to: channel)
+                waiter = enqueueDelivery(element, to: channel)
                 return false
             }
             let next = openWindow()
@@ -144,10 +145,13 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
                 nextSpan = span
                 return true
             }
-            enqueueDeliveryAndRoll(element, closing: channel, opening: next, span: span)
+            waiter = enqueueDeliveryAndRoll(element, closing: channel, opening: next, span: span)
             return false
         }
-        guard act, let target else { return }
+        guard act, let target else {
+            if let waiter { takeTurn(waiter) }
+            return
+        }
         target.on(next: element)
         if let opening {
             roll(closing: target, opening: opening, span: nextSpan)
@@ -187,6 +191,7 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
         var closing: WindowChannel<Element>?
         var opening: WindowChannel<Element>?
         var nextSpan = 0
+        var waiter: TurnWaiter?
         lock.withLock {
             guard !isStopped, endingSpan == span else {
                 return
@@ -199,9 +204,12 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
                 nextSpan = span
                 return
             }
-            actions.enqueue(.roll(closing: channel, opening: next, span: span))
+            waiter = actions.enqueue(.roll(closing: channel, opening: next, span: span))
         }
-        guard let closing, let opening else { return }
+        guard let closing, let opening else {
+            if let waiter { takeTurn(waiter) }
+            return
+        }
         roll(closing: closing, opening: opening, span: nextSpan)
         actionDone()
     }
@@ -216,12 +224,12 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
 
     // Out of line so that `on(next:)` never builds an action itself.
     @inline(never)
-    private func enqueueDelivery(_ element: Element, to channel: WindowChannel<Element>) {
+    private func enqueueDelivery(_ element: Element, to channel: WindowChannel<Element>) -> TurnWaiter? {
         actions.enqueue(.deliver(element, to: channel))
     }
 
     @inline(never)
-    private func enqueueDeliveryAndRoll(_ element: Element, closing: WindowChannel<Element>, opening: WindowChannel<Element>, span: Int) {
+    private func enqueueDeliveryAndRoll(_ element: Element, closing: WindowChannel<Element>, opening: WindowChannel<Element>, span: Int) -> TurnWaiter? {
         actions.enqueue(.deliverAndRoll(element, closing: closing, opening: opening, span: span))
     }
 

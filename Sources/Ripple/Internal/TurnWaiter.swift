@@ -1,0 +1,49 @@
+import Dispatch
+
+/// The bounds every serialization point keeps (``SerializedActions``, ``SubjectCore``,
+/// ``CombiningSink``).
+///
+/// A serialization point lets one call at a time deliver (the *holder* of the right to
+/// deliver); a call from another thread that finds the right taken leaves its element
+/// for the holder and returns at once — unless the holder's current *turn* has already
+/// been left ``foreignActionsPerTurn`` elements by other threads. Such a call waits,
+/// holding no Ripple lock, until the right is handed to it, then delivers its own
+/// element and what is queued behind it, in order, in a turn of its own.
+///
+/// So one call delivers at most its own element, what its own subscribers emit back
+/// into the same point on the same thread, and `foreignActionsPerTurn` elements of other
+/// threads; and at most `foreignActionsPerTurn + (threads − 1)` elements wait at one
+/// point (one per waiting thread beyond the budget), plus re-entrant ones.
+enum SerializationBound {
+    /// How many elements other threads may leave one turn without waiting.
+    static let foreignActionsPerTurn = 32
+}
+
+/// A call waiting for its turn to deliver at a serialization point: the holder hands
+/// the right to deliver to it when the call's own element reaches the head of the queue.
+///
+/// Built only on the contended path (a call over ``SerializationBound``), never per
+/// element otherwise.
+final class TurnWaiter {
+    /// The waiting thread: the holder once the right is handed over.
+    let thread: UInt
+    /// What the holder passes on with the right, for a serialization point that counts
+    /// its callers (``CombiningSink``): written before ``handOver()``, read after
+    /// ``wait()`` returns, which orders the two.
+    var carriedCount = 0
+    private let handedOver = DispatchSemaphore(value: 0)
+
+    init(thread: UInt) {
+        self.thread = thread
+    }
+
+    /// Sleeps until ``handOver()``. Call without holding any lock.
+    func wait() {
+        handedOver.wait()
+    }
+
+    /// Wakes the waiting call: it now holds the right to deliver.
+    func handOver() {
+        handedOver.signal()
+    }
+}

@@ -145,7 +145,8 @@ private final class ActionGate {
             if actions.claim() {
                 return true
             }
-            actions.enqueue(action)
+            // These tests count the gate's releases themselves: a leave never waits.
+            actions.enqueueWithoutWaiting(action)
             return false
         }
     }
@@ -181,6 +182,7 @@ private final class TicketSink: SerializingSink<TicketProbe, TicketAction>, @unc
     }
 
     func send() {
+        var waiter: TurnWaiter?
         let ticket: Int? = lock.withLock {
             if isStopped {
                 return nil
@@ -190,10 +192,13 @@ private final class TicketSink: SerializingSink<TicketProbe, TicketAction>, @unc
             if actions.claim() {
                 return ticket
             }
-            actions.enqueue(.send(ticket))
+            waiter = actions.enqueue(.send(ticket))
             return nil
         }
-        guard let ticket else { return }
+        guard let ticket else {
+            if let waiter { takeTurn(waiter) }
+            return
+        }
         forwardOn(next: ticket)
         actionDone()
     }

@@ -108,12 +108,46 @@ struct SerializedActions<Action>: ~Copyable {
     @inline(__always)
     mutating func claim() -> Bool {
         // Acquiring: pairs with the releasing compare-and-swap of the previous holder.
-        guard state.wrappingAdd(1, ordering: .acquiring).oldValue == 0 else {
-            return false
+        // With the lock held, only a holder's lock-free release (1 → 0) can change the
+        // word under us: seeing 0, nobody holds the right and nobody else can take it,
+        // so a plain store takes it, cheaper than a read-modify-write.
+        if state.load(ordering: .acquiring) == 0 {
+            state.store(1, ordering: .relaxed)
+            holder = currentThreadID()
+            leftByOthers = 0
+            return true
         }
-        holder = currentThreadID()
-        leftByOthers = 0
-        return true
+        return countFailedClaim()
+    }
+
+    /// Counts a claim that found the right taken, so that the holder's lock-free release
+    /// fails and it looks at the queue; or takes the right, if the holder released it
+    /// meanwhile.
+    @inline(never)
+    private mutating func countFailedClaim() -> Bool {
+        var current = state.load(ordering: .acquiring)
+        while true {
+            if current == 0 {
+                state.store(1, ordering: .relaxed)
+                holder = currentThreadID()
+                leftByOthers = 0
+                return true
+            }
+            let (exchanged, original) = state.compareExchange(
+                expected: current, desired: current + 1, ordering: .acquiring)
+            if exchanged {
+                return false
+            }
+            current = original
+        }
+    }
+
+    /// Gives back, within the critical section that took it, the right that ``claim()``
+    /// just took: for a call that only needed nobody to be acting while it changed
+    /// state that the holder reads without the lock. Nobody can have queued anything
+    /// meanwhile, since claims are made under the lock.
+    mutating func releaseClaimedUnderLock() {
+        state.store(0, ordering: .releasing)
     }
 
     /// Leaves `action` for the call that holds the right to act. Returns `nil` when the

@@ -59,21 +59,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     }
 
     private func stop(_ event: Event<Element>) {
-        let core = self.core
-        let decided: (observers: ObserverList, element: Element?)? = core.lock.withLock {
-            guard core.isAccepting else {
-                return nil
-            }
-            let element = event.isCompleted ? lastElement : nil
-            guard let observers = core.dispatch(stop: event, after: element) else {
-                return nil
-            }
-            return (observers, element)
-        }
-        guard let decided else {
-            return
-        }
-        core.deliver(stop: event, after: decided.element, to: decided.observers)
+        core.stop(event, after: { event.isCompleted ? lastElement : nil })
     }
 
     /// Subscribes `observer`: it receives the outcome when the subject ends; if the

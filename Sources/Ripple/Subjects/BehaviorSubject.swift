@@ -143,20 +143,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 extension BehaviorSubject: ElementObserver {
     /// The element road: Ripple's own senders (`bind(to:)`) and ``onNext(_:)`` come here.
     func on(next element: Element) {
-        let core = self.core
-        let observers: Unmanaged<ObserverList>? = core.lock.withLock {
-            guard core.isAccepting else {
-                return nil
-            }
-            self.element = element
-            return core.dispatch(next: element)
-        }
-        guard let observers else {
-            // Queued (or nobody subscribed): keep pace with a replay on another thread.
-            core.waitWhileReplaying()
-            return
-        }
-        core.deliver(element, to: observers)
+        core.emit(element, accept: { self.element = element })
     }
 }
 

@@ -116,11 +116,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 extension PublishSubject: ElementObserver {
     /// The element road: Ripple's own senders (`bind(to:)`) and ``onNext(_:)`` come here.
     func on(next element: Element) {
-        let core = self.core
-        guard let observers = core.lock.withLock({ core.isAccepting ? core.dispatch(next: element) : nil }) else {
-            return
-        }
-        core.deliver(element, to: observers)
+        core.emit(element, accept: {})
     }
 }
 

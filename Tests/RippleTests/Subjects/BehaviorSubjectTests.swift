@@ -172,9 +172,9 @@ extension RippleTests {
             ReplayingSubjectChecks.subscriberIsNotKeptDeliveringAnotherThreadsElements(subject.asObservable(), AnyObserver(subject))
         }
 
-        @Test func anEmitterWaitingForTheValueToReachASubscriberOnAnotherThreadSleeps() {
+        @Test func anEmitterDoesNotWaitForAReplayOnAnotherThread() {
             let subject = BehaviorSubject(value: 7)
-            ReplayingSubjectChecks.emitterSleepsWhileAnotherThreadReplays(subject.asObservable(), AnyObserver(subject), replayed: 7)
+            ReplayingSubjectChecks.emitterDoesNotWaitForAReplayOnAnotherThread(subject.asObservable(), AnyObserver(subject), replayed: 7)
         }
 
 

@@ -37,6 +37,16 @@ import Synchronization
 /// ``SerializingSink`` holds the lock and the actions and runs the last part, so a sink
 /// built on it writes only the deciding and the `perform(_:)`.
 ///
+/// ## The bound
+///
+/// Left unbounded, the acting call would take the waiting actions for as long as other
+/// threads keep leaving them. So an acting call's *turn* accepts at most
+/// ``SerializationBound/foreignActionsPerTurn`` actions from other threads; beyond that
+/// ``enqueue(_:)`` returns a ``TurnWaiter``, and its caller waits (after the lock)
+/// until ``next()`` reaches its action and hands it the right; it then performs its own
+/// action and those behind it, in a turn of its own. Actions from the acting call's own
+/// thread (re-entrant) never wait, nor do endings (``enqueueWithoutWaiting(_:)``).
+///
 /// It is a value stored in the sink (not copyable: it holds an atomic). Use every member
 /// with the sink's lock held, except ``releaseIfIdle()``, which the acting call may also
 /// use without it.
@@ -47,7 +57,8 @@ import Synchronization
 /// plus the number of calls that have since found it taken (each of which enqueues its
 /// action before it leaves the lock). Every change of `state` except one is made with
 /// the lock held: ``claim()`` (0 → 1, or +1 when taken), and ``next()`` (back to 1 once
-/// the queue is empty, to 0 when it hands the right back). The one change made without
+/// the queue is empty, to 0 when it gives the right back; unchanged when it hands the
+/// right to a waiting call, which then acts as the holder did). The one change made without
 /// the lock is the acting call's lock-free release, a compare-and-swap 1 → 0: it
 /// succeeds only when no call has found the right taken since the holder last looked,
 /// that is, when nothing is queued or about to be.

@@ -33,8 +33,8 @@ final class ThreadParking: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    /// The parking every subject shares: waits are rare (a replay on another thread),
-    /// so one costs nothing per subject.
+    /// The parking every subject shares: waits are rare (a delivering thread that has
+    /// filled a replaying subscriber's buffer), so one costs nothing per subject.
     static let shared = ThreadParking()
 
     init() {

@@ -19,7 +19,9 @@
 /// observer one at a time, in the order the subject accepted them, and no lock is held
 /// while observers run. An event sent from inside an observer of this subject (or while
 /// another thread is delivering) is delivered right after the event being delivered,
-/// not nested inside it. After `onError` or `onCompleted` further events are ignored.
+/// not nested inside it; a call from another thread waits for its turn only when 32
+/// elements of other threads are already waiting (see <doc:Guarantees>). After
+/// `onError` or `onCompleted` further events are ignored.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable {
     /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = PublishSubject<Element>

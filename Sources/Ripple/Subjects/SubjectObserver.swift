@@ -85,7 +85,7 @@ class SubjectObserver<Element> {
         if current == 0 {
             on(next: element)
         } else if current & Self.disposedBit == 0 {
-            deliverGated(.next(element))
+            deliverGated(next: element)
         }
     }
 
@@ -97,6 +97,15 @@ class SubjectObserver<Element> {
         } else if current & Self.disposedBit == 0 {
             deliverGated(event)
         }
+    }
+
+    // Out of line, and the `Event` built here: a function that names `Event<Element>`
+    // fetches its metadata from the runtime's cache on entry, a few hundred
+    // instructions in the subjects' unspecialised generic code, so the per-element path
+    // must not.
+    @inline(never)
+    private func deliverGated(next element: Element) {
+        deliverGated(.next(element))
     }
 
     @inline(never)

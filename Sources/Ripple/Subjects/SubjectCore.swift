@@ -71,7 +71,7 @@ final class SubjectCore<Element> {
         case join(SubjectObserver<Element>)
         case leave(SubjectObserver<Element>)
         /// The subject was disposed: the subscribers to release, after the lock.
-        case dropAll(ContiguousArray<AnyObject?>)
+        case dropAll([AnyObject])
         /// A replaying subscriber's buffered events, for the holder to deliver.
         case flush(SubjectObserver<Element>)
     }
@@ -82,12 +82,16 @@ final class SubjectCore<Element> {
     // Guarded by `lock`; `@exclusivity(unchecked)` because the lock already serialises
     // every access, so the runtime checks would only add cost on each event.
     @exclusivity(unchecked) private var actions = SerializedActions<Work>()
-    /// The subscribers, `SubjectObserver<Element>`s in subscription order, `nil` where
-    /// one left. Changed under `lock` and only while nobody holds the right to deliver,
-    /// or by its holder; read without the lock by the holder. (`AnyObject`, not the
-    /// generic class: an array whose type does not mention `Element` is fully
+    /// The subscribers, `SubjectObserver<Element>`s in subscription order, ``vacancy``
+    /// where one left. Changed under `lock` and only while nobody holds the right to
+    /// deliver, or by its holder; read without the lock by the holder. (`AnyObject`,
+    /// not the generic class: code whose types do not mention `Element` is fully
     /// specialised, whereas the subjects' generic code is not.)
-    @exclusivity(unchecked) private var slots: ContiguousArray<AnyObject?> = []
+    @exclusivity(unchecked) private var slots = SubscriberSlots()
+    /// What fills the slot of a subscriber that left: an observer disposed from the
+    /// start, which deliveries skip like any disposed one, so that the per-element
+    /// loop has no empty slot to test for.
+    private let vacancy: SubjectObserver<Element> = SubjectObserver()
     @exclusivity(unchecked) private var vacantSlots = 0
     /// The subscriptions made and not disposed (queued or in `slots`), while the
     /// subject accepts events.
@@ -103,6 +107,7 @@ final class SubjectCore<Element> {
     @exclusivity(unchecked) private(set) var stopEvent: Event<Element>?
 
     init() {
+        _ = vacancy.markDisposed()
         #if DEBUG
         Resources.track(Self.self)
         #endif
@@ -196,12 +201,11 @@ final class SubjectCore<Element> {
         if let element {
             send(element)
         }
-        for case let object? in slots {
-            Self.observer(object).deliver(event)
+        for index in 0..<slots.count {
+            slots[index]._withUnsafeGuaranteedRef { Self.observer($0).deliver(event) }
         }
-        let dropped: ContiguousArray<AnyObject?> = lock.withLock {
-            vacantSlots = 0
-            return takeSlots()
+        let dropped: [AnyObject] = lock.withLock {
+            takeSlots()
         }
         // Released here, after the lock: it may hold the last references to observers.
         withExtendedLifetime(dropped) {}
@@ -210,18 +214,14 @@ final class SubjectCore<Element> {
     /// With the right to deliver: hands `element` to every subscriber, in order.
     @inline(__always)
     private func send(_ element: Element) {
-        slots.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let count = buffer.count
-            while index < count {
-                if let object = buffer[index] {
-                    // The array keeps the observer alive: no retain and release per call.
-                    Unmanaged.passUnretained(Self.observer(object))._withUnsafeGuaranteedRef { observer in
-                        observer.deliver(next: element)
-                    }
-                }
-                index += 1
+        var index = 0
+        let count = slots.count
+        while index < count {
+            // The slots keep the observer alive: no retain and release per call.
+            slots[index]._withUnsafeGuaranteedRef { object in
+                Self.observer(object).deliver(next: element)
             }
+            index += 1
         }
     }
 
@@ -307,37 +307,34 @@ final class SubjectCore<Element> {
     /// slot empty; compacts the array once half of it is empty, keeping the order.
     private func removeSlot(of observer: SubjectObserver<Element>) {
         let slot = observer.slot
-        guard slot >= 0, slot < slots.count, slots[slot] === observer else {
+        guard slot >= 0, slot < slots.count, slots[slot].takeUnretainedValue() === observer else {
             return
         }
-        // The caller still holds `observer`: nothing is released under the lock.
-        slots[slot] = nil
+        // Released by the caller's own reference to `observer`, not under the lock.
+        _ = slots.replace(at: slot, with: vacancy)
         observer.slot = -1
         vacantSlots += 1
         if vacantSlots >= 8, vacantSlots * 2 >= slots.count {
-            compactSlots()
-        }
-    }
-
-    private func compactSlots() {
-        var kept = 0
-        for index in slots.indices {
-            if let object = slots[index] {
-                Self.observer(object).slot = kept
-                slots.swapAt(kept, index)
-                kept += 1
+            // Only vacancies are removed, and `self` holds `vacancy`: nothing is
+            // released here.
+            let vacancy = self.vacancy
+            _ = slots.compact { object, newIndex in
+                if object === vacancy {
+                    return false
+                }
+                Self.observer(object).slot = newIndex
+                return true
             }
+            vacantSlots = 0
         }
-        slots.removeLast(slots.count - kept)
-        vacantSlots = 0
     }
 
     /// Call with `lock` held, as the holder or while nobody holds the right: empties
     /// `slots`, returning what it held for the caller to release after the lock.
-    private func takeSlots() -> ContiguousArray<AnyObject?> {
-        var taken: ContiguousArray<AnyObject?> = []
-        swap(&taken, &slots)
-        for case let object? in taken {
+    private func takeSlots() -> [AnyObject] {
+        let taken = slots.take()
+        vacantSlots = 0
+        for object in taken {
             Self.observer(object).slot = -1
         }
         return taken
@@ -456,17 +453,17 @@ final class SubjectCore<Element> {
     /// later events are ignored. `clearing` runs under the lock, to drop the subject's
     /// own state (a buffer); what it returns is released after the lock.
     func dispose<Dropped>(clearing: () -> Dropped) {
-        let dropped: (ContiguousArray<AnyObject?>, Dropped) = lock.withLock {
+        let dropped: ([AnyObject], Dropped) = lock.withLock {
             isDisposed = true
             disposedFlag.store(true, ordering: .releasing)
             stopEvent = nil
             subscribed = 0
             // Reading `slots` under the lock is safe even while a holder delivers: only
             // the holder or a caller holding the lock changes it, and never both.
-            for case let object? in slots {
-                _ = Self.observer(object).markDisposed()
+            for index in 0..<slots.count {
+                _ = Self.observer(slots[index].takeUnretainedValue()).markDisposed()
             }
-            var released: ContiguousArray<AnyObject?> = []
+            var released: [AnyObject] = []
             change(.dropAll([])) {
                 released = takeSlots()
             }

@@ -112,7 +112,7 @@ extension InfallibleType {
     /// - Returns: A disposable that cancels the subscription.
     ///
     /// - Parameter on: Called with every event: each element, then the error or completion.
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable & Sendable {
         asObservable().subscribe(on)
     }
 
@@ -144,7 +144,7 @@ extension InfallibleType {
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
@@ -166,7 +166,7 @@ extension InfallibleType {
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 }

@@ -85,8 +85,8 @@ final class Counter {
         let add: (Counter, Int) -> Void = { counter, value in counter.total += value }
         let queue = DispatchQueue(label: "binder")
         let onQueue = Binder(counter, scheduler: SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "binder"), binding: add)
-        Observable.of(1, 2).bind(to: onQueue).dispose()
-        queue.sync {}
-        #expect(counter.total == 3)
+        let subscription = Observable.of(1, 2).bind(to: onQueue)
+        #expect(await eventually { queue.sync { counter.total } == 3 })
+        subscription.dispose()
     }
 }

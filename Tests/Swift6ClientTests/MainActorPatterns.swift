@@ -109,6 +109,26 @@ extension Reactive where Base: MyLabel {
     var isEnabled: Binder<Bool> {
         Binder(base) { label, enabled in label.isEnabled = enabled }
     }
+
+    /// A `ControlProperty` wired to the control's callbacks: `@MainActor`, because
+    /// wiring touches the control (RxCocoa's UIKit extensions are main-actor code too).
+    @MainActor var edits: ControlProperty<String> {
+        let field = base
+        let values = Observable<String>.create { observer in
+            field.onEdit = { observer.onNext($0) }
+            return Disposables.create()
+        }
+        return ControlProperty(values: values, valueSink: text)
+    }
+
+    /// A `ControlEvent` wired the same way.
+    @MainActor var tap: ControlEvent<Void> {
+        let field = base
+        return ControlEvent(events: Observable.create { observer in
+            field.onTap = { observer.onNext(()) }
+            return Disposables.create()
+        })
+    }
 }
 
 @Suite struct MainActorPatterns {
@@ -224,15 +244,8 @@ extension Reactive where Base: MyLabel {
     @Test func controlPropertyAndEventFromAMainActorControl() async {
         let field = MyLabel()
         let bag = DisposeBag()
-        let edits = Observable<String>.create { observer in
-            field.onEdit = { observer.onNext($0) }
-            return Disposables.create()
-        }
-        let text = ControlProperty(values: edits, valueSink: field.rx.text)
-        let taps = ControlEvent<Void>(events: Observable.create { observer in
-            field.onTap = { observer.onNext(()) }
-            return Disposables.create()
-        })
+        let text = field.rx.edits
+        let taps = field.rx.tap
         let seen = Log<String>()
         text.subscribe(onNext: { seen.append($0) }).disposed(by: bag)
         taps.subscribe(onNext: { seen.append("tap") }).disposed(by: bag)

@@ -5,6 +5,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// and throws `CancellationError` (unless the Single had already succeeded or
     /// failed: the first outcome wins).
     ///
+    /// Runs on the caller's actor (`nonisolated(nonsending)`): awaited in main-actor
+    /// code, the Single is subscribed there and crosses no isolation boundary.
+    ///
     /// ```
     /// single:        ---1|
     /// await value:      1
@@ -34,6 +37,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Cancelling the awaiting task disposes the subscription and throws
     /// `CancellationError`, unless the Maybe had already ended.
     ///
+    /// Runs on the caller's actor (`nonisolated(nonsending)`), like `Single`'s `value`.
+    ///
     /// ```
     /// maybe:        ---1|      ---|
     /// await value:     1          nil
@@ -62,6 +67,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     ///
     /// Cancelling the awaiting task disposes the subscription and throws
     /// `CancellationError`, unless the Completable had already ended.
+    ///
+    /// Runs on the caller's actor (`nonisolated(nonsending)`), like `Single`'s `value`.
     ///
     /// ```
     /// completable:   ---|

@@ -44,5 +44,7 @@ extension Disposable {
 /// Use it only on a disposable a sequence's `subscribe` returned.
 @inline(__always)
 func sendableSubscription(_ subscription: Disposable) -> any Disposable & Sendable {
-    unsafeBitCast(subscription, to: (any Disposable & Sendable).self)
+    // `as Disposable` keeps the existential closed: passed bare, it would be opened to
+    // its concrete type, whose size is not the existential's.
+    unsafeBitCast(subscription as Disposable, to: (any Disposable & Sendable).self)
 }

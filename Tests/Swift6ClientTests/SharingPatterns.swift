@@ -49,7 +49,8 @@ actor Recorder {
     }
 
     /// Pattern 4 with the disposables of `bind(to:)`, `drive` and `Disposables.create`,
-    /// disposed from a task.
+    /// disposed from a task. (On the main actor: a Driver is driven from the main queue.)
+    @MainActor
     @Test func disposeFromATask() async {
         let relay = BehaviorRelay(value: 0)
         let target = PublishRelay<Int>()

@@ -30,7 +30,7 @@ final class Counter {
     var total = 0
 }
 
-@Suite struct Swift5OnlyPatterns {
+@Suite(clientPatterns) struct Swift5OnlyPatterns {
     /// A variable first holding a subscription, then the user's own disposable.
     @Test func aVariableOfInferredTypeTakesTheUsersOwnDisposable() {
         var disposable = Observable.of(1).subscribe(onNext: { _ in })

@@ -47,7 +47,7 @@ final class Downloader: Sendable {
 }
 
 
-@Suite struct CallbackPatterns {
+@Suite(clientPatterns) struct CallbackPatterns {
     /// Pattern 1: the observer `create` hands out goes into a `@Sendable` closure run on
     /// another queue.
     @Test func createAroundDispatchAsync() async {

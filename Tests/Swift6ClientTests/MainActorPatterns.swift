@@ -131,7 +131,7 @@ extension Reactive where Base: MyLabel {
     }
 }
 
-@Suite struct MainActorPatterns {
+@Suite(clientPatterns) struct MainActorPatterns {
     /// Pattern 3: `try await fetchUser().value` in a `@MainActor` view model.
     @MainActor
     @Test func awaitSingleValueOnTheMainActor() async throws {

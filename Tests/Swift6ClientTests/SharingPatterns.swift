@@ -35,7 +35,7 @@ actor Recorder {
     nonisolated var values: [Int] { seen.all }
 }
 
-@Suite struct SharingPatterns {
+@Suite(clientPatterns) struct SharingPatterns {
     /// Pattern 4: the disposable `subscribe` returns, disposed on another queue.
     @Test func disposeFromAnotherQueue() async {
         let source = PublishSubject<Int>()

@@ -58,10 +58,7 @@ final class Downloader: Sendable {
             }
             return Disposables.create()
         }
-        let log = Log<String>()
-        _ = source.subscribe(onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") })
-        #expect(await eventually { log.all.count == 2 })
-        #expect(log.all == ["next 1", "completed"])
+        #expect(await elements(of: source) == [1])
     }
 
     /// Pattern 2: `Single.create` around a `@Sendable` completion handler.
@@ -115,11 +112,7 @@ final class Downloader: Sendable {
             }
             return Disposables.create { task.cancel() }
         }
-        let log = Log<Int>()
-        let ended = Log<Bool>()
-        _ = source.subscribe(onNext: { log.append($0) }, onCompleted: { ended.append(true) })
-        #expect(await eventually { ended.all == [true] })
-        #expect(log.all == [1, 2, 3])
+        #expect(await elements(of: source) == [1, 2, 3])
     }
 
     /// `create` around `NotificationCenter`: the observer block is `@Sendable`.
@@ -159,11 +152,7 @@ final class Downloader: Sendable {
             timer.resume()
             return Disposables.create { timer.cancel() }
         }
-        let log = Log<Int>()
-        let ended = Log<Bool>()
-        _ = ticks.subscribe(onNext: { log.append($0) }, onCompleted: { ended.append(true) })
-        #expect(await eventually { ended.all == [true] })
-        #expect(log.all == [1, 2, 3])
+        #expect(await elements(of: ticks) == [1, 2, 3])
     }
 
     /// `create` around a delegate: a small object forwards the delegate calls to the
@@ -182,10 +171,7 @@ final class Downloader: Sendable {
             downloader.start(chunks: 3)
             return Disposables.create { downloader.delegate = nil }
         }
-        let log = Log<String>()
-        _ = chunks.subscribe(onNext: { log.append("\($0)") }, onCompleted: { log.append("done") })
-        #expect(await eventually { log.all.count == 4 })
-        #expect(log.all == ["1", "2", "3", "done"])
+        #expect(await elements(of: chunks) == [1, 2, 3])
     }
 
     /// A subject's observer handed to another queue.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Ripple
 import Synchronization
 import Testing
 
@@ -43,6 +44,16 @@ func eventually(isolation: isolated (any Actor)? = #isolation, _ condition: () -
         try? await Task.sleep(nanoseconds: 10_000_000)
     }
     return condition()
+}
+
+/// Subscribes to `source` and waits for it to complete: its elements, or `nil` if it
+/// did not complete within ``eventually``'s limit.
+func elements<Element: Sendable>(of source: Observable<Element>) async -> [Element]? {
+    let log = Log<Element>()
+    let ended = Log<Bool>()
+    let subscription = source.subscribe(onNext: { log.append($0) }, onCompleted: { ended.append(true) })
+    defer { subscription.dispose() }
+    return await eventually { ended.all == [true] } ? log.all : nil
 }
 
 /// ``eventually`` on the main actor, for a condition about main-actor state checked

@@ -42,7 +42,16 @@ final class Counter {
         other.dispose()
         let mixed: [Disposable] = [token, Observable.of(3).subscribe()]
         mixed.forEach { $0.dispose() }
-        #expect(token.disposeCount == 1)
+        // Inferred from a subscription, then given the user's own disposable; a
+        // conditional and an array literal mixing the two (Swift 6 asks for a
+        // `Disposable` annotation here, see the Concurrency Model article).
+        disposable = token
+        let either = Bool.random() ? Observable.of(4).subscribe() : token
+        let both = [Observable.of(5).subscribe(), token]
+        disposable.dispose()
+        either.dispose()
+        both.forEach { $0.dispose() }
+        #expect(token.disposeCount >= 3)
     }
 
     /// A user's `ObservableType` returning its own `Disposable`.

@@ -100,6 +100,18 @@ final class Downloader: Sendable {
         await #expect(throws: ClientError.self) { try await save.value }
     }
 
+    /// `Infallible.create` around a `@Sendable` completion handler.
+    @Test func infallibleCreateAroundASendableCompletionHandler() async {
+        let numbers = Infallible<Int>.create { observer in
+            fetchNumber(5) { result in
+                observer(.next((try? result.get()) ?? 0))
+                observer(.completed)
+            }
+            return Disposables.create()
+        }
+        #expect(await elements(of: numbers.asObservable()) == [5])
+    }
+
     /// The observer handed to a `Task` started inside `create`, cancelled on disposal.
     @Test func createAroundATask() async {
         let source = Observable<Int>.create { observer in

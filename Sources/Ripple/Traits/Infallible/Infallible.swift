@@ -67,7 +67,10 @@ public enum InfallibleEvent<Element> {
 
 extension Infallible {
     /// The closure an ``Infallible/create(subscribe:)`` body sends its events to.
-    public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
+    ///
+    /// `@Sendable`, so it can be called from a callback API's `@Sendable` completion
+    /// handler on any queue, as ``AnyObserver`` can.
+    public typealias InfallibleObserver = @Sendable (InfallibleEvent<Element>) -> Void
 
     /// Makes an infallible sequence from a subscribe closure, called for each
     /// subscriber; the disposable it returns is disposed when the subscription ends.

@@ -39,5 +39,16 @@ let package = Package(
             dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleFoundation", "UserFeed"],
             swiftSettings: strict
         ),
+        // Issue 16: everyday RxSwift code as a Swift 6 client writes it, against Ripple's
+        // public API only (no `@testable`), with no unsafe annotation. The Swift 5 target
+        // compiles the very same files (a symbolic link) to keep source compatibility.
+        .testTarget(
+            name: "Swift6ClientTests", dependencies: ["Ripple", "RippleFoundation"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "Swift5ClientTests", dependencies: ["Ripple", "RippleFoundation"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ]
 )

@@ -145,7 +145,7 @@ public final class EventBus: @unchecked Sendable {
         _ type: E.Type,
         on scheduler: ImmediateSchedulerType = EventBus.makeSubscriptionScheduler(),
         handler: @escaping @Sendable (E) -> Void
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         register(type, matching: false, scheduler: scheduler, deliver: handler)
     }
 
@@ -167,7 +167,7 @@ public final class EventBus: @unchecked Sendable {
     ///   - type: The event type to receive.
     ///   - handler: Called on the main actor with each event.
     /// - Returns: A disposable that ends the subscription.
-    public func subscribeOnMain<E: Sendable>(_ type: E.Type, handler: @escaping @MainActor (E) -> Void) -> Disposable {
+    public func subscribeOnMain<E: Sendable>(_ type: E.Type, handler: @escaping @MainActor (E) -> Void) -> any Disposable & Sendable {
         register(type, matching: false, scheduler: MainScheduler.asyncInstance, deliver: Self.onMainActor(handler))
     }
 
@@ -272,7 +272,7 @@ public final class EventBus: @unchecked Sendable {
         matching type: E.Type,
         on scheduler: ImmediateSchedulerType = EventBus.makeSubscriptionScheduler(),
         handler: @escaping @Sendable (E) -> Void
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         register(type, matching: true, scheduler: scheduler, deliver: handler)
     }
 
@@ -283,7 +283,7 @@ public final class EventBus: @unchecked Sendable {
     ///   - type: The type the events must conform to (a protocol existential or a class).
     ///   - handler: Called on the main actor with each event.
     /// - Returns: A disposable that ends the subscription.
-    public func subscribeOnMain<E: Sendable>(matching type: E.Type, handler: @escaping @MainActor (E) -> Void) -> Disposable {
+    public func subscribeOnMain<E: Sendable>(matching type: E.Type, handler: @escaping @MainActor (E) -> Void) -> any Disposable & Sendable {
         register(type, matching: true, scheduler: MainScheduler.asyncInstance, deliver: Self.onMainActor(handler))
     }
 

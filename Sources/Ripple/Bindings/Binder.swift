@@ -20,8 +20,41 @@
 public struct Binder<Value>: ObserverType {
     private let binding: (Event<Value>) -> Void
 
+    /// Makes a binder that calls `binding` with `target` and each element, on the main
+    /// queue, while `target` is alive.
+    ///
+    /// `binding` is main-actor isolated, so it may touch a `@MainActor` class (a view,
+    /// a label) even where the binder is made in nonisolated code, such as an extension
+    /// of ``Reactive``. It always runs on the main queue: elements sent on another
+    /// thread hop there, as with ``MainScheduler``.
+    ///
+    /// ```swift
+    /// extension Reactive where Base: Label {   // Label is @MainActor
+    ///     var text: Binder<String> {
+    ///         Binder(base) { label, text in label.text = text }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - target: The object the binder writes to, held weakly.
+    ///   - binding: Applies one element to `target`, on the main actor.
+    public init<Target: AnyObject>(_ target: Target, binding: @escaping @MainActor (Target, Value) -> Void) {
+        self.init(target, scheduler: MainScheduler()) { target, element in
+            // `MainScheduler` runs this on the main queue, the main actor's executor,
+            // so the check passes (it is a check, not a hop: it traps elsewhere). The
+            // target and the element are already where `binding` runs; the handoff
+            // says so to the checker, which sees them enter the main actor's region.
+            let arguments = Handoff((target, element))
+            MainActor.assumeIsolated { binding(arguments.value.0, arguments.value.1) }
+        }
+    }
+
     /// Makes a binder that calls `binding` with `target` and each element, on
     /// `scheduler`, while `target` is alive.
+    ///
+    /// Without a `scheduler`, ``init(_:binding:)`` is chosen, which runs `binding` on
+    /// the main actor.
     ///
     /// ```swift
     /// let isHidden = Binder(view, scheduler: MainScheduler.instance) { view, hidden in view.isHidden = hidden }

@@ -58,7 +58,9 @@ public struct Reactive<Base> {
     /// - Parameter keyPath: The property of the base object to write.
     /// - Returns: A binder that writes each element to the base object's property at `keyPath`.
     public subscript<Property>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>) -> Binder<Property> where Base: AnyObject {
-        Binder(base) { base, value in
+        // The scheduler is spelled out: without it, `Binder(_:binding:)` would take a
+        // main-actor closure, which the key path (not `Sendable`) cannot enter.
+        Binder(base, scheduler: MainScheduler()) { base, value in
             base[keyPath: keyPath] = value
         }
     }

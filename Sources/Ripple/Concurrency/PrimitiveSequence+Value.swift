@@ -5,6 +5,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// and throws `CancellationError` (unless the Single had already succeeded or
     /// failed: the first outcome wins).
     ///
+    /// Runs on the caller's actor (`nonisolated(nonsending)`): awaited in main-actor
+    /// code, the Single is subscribed there and crosses no isolation boundary.
+    ///
     /// ```
     /// single:        ---1|
     /// await value:      1
@@ -13,7 +16,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// ```swift
     /// let user = try await fetchUser().value
     /// ```
-    public var value: Element {
+    nonisolated(nonsending) public var value: Element {
         get async throws {
             let single = primitiveSequence
             return try await awaitOutcome { resume in
@@ -34,6 +37,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Cancelling the awaiting task disposes the subscription and throws
     /// `CancellationError`, unless the Maybe had already ended.
     ///
+    /// Runs on the caller's actor (`nonisolated(nonsending)`), like `Single`'s `value`.
+    ///
     /// ```
     /// maybe:        ---1|      ---|
     /// await value:     1          nil
@@ -42,7 +47,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ```swift
     /// if let cached = try await cachedUser().value { show(cached) }
     /// ```
-    public var value: Element? {
+    nonisolated(nonsending) public var value: Element? {
         get async throws {
             let maybe = primitiveSequence
             return try await awaitOutcome { resume in
@@ -63,6 +68,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Cancelling the awaiting task disposes the subscription and throws
     /// `CancellationError`, unless the Completable had already ended.
     ///
+    /// Runs on the caller's actor (`nonisolated(nonsending)`), like `Single`'s `value`.
+    ///
     /// ```
     /// completable:   ---|
     /// await value:      ()
@@ -71,7 +78,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// ```swift
     /// try await save(user).value
     /// ```
-    public var value: Void {
+    nonisolated(nonsending) public var value: Void {
         get async throws {
             let completable = primitiveSequence
             try await awaitOutcome { resume in
@@ -89,7 +96,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 /// outcome through `resume`; later outcomes are ignored. Cancelling the calling task
 /// disposes the subscription (whose `onDisposed` then reports `CancellationError`, if
 /// nothing came first).
-func awaitOutcome<Value>(
+///
+/// `nonisolated(nonsending)`, as are the `value` properties: it runs on the caller's
+/// actor, so a sequence that is not `Sendable` is subscribed where it already is and
+/// crosses no isolation boundary; only the outcome travels, from the subscription's
+/// thread to the awaiting task.
+nonisolated(nonsending) func awaitOutcome<Value>(
     _ subscribe: (_ resume: @escaping (Result<Value, Swift.Error>) -> Void) -> Disposable
 ) async throws -> Value {
     let outcome = OneOutcome<Value>()

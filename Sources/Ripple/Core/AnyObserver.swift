@@ -7,6 +7,17 @@
 /// let printer = AnyObserver<String> { event in print(event) }
 /// printer.onNext("hello")   // prints next(hello)
 /// ```
+///
+/// An `AnyObserver` is `Sendable`, so the observer `create` hands you can go into the
+/// `@Sendable` completion handler of a callback API and send from there (see "Swift 6
+/// client cookbook" in the Concurrency Model article):
+///
+/// ```swift
+/// let numbers = Observable<Int>.create { observer in
+///     DispatchQueue.global().async { observer.onNext(1); observer.onCompleted() }
+///     return Disposables.create()
+/// }
+/// ```
 public struct AnyObserver<Element>: ObserverType {
     /// The closure every event is handed to.
     public typealias EventHandler = (Event<Element>) -> Void
@@ -110,3 +121,13 @@ extension ObserverType {
         }
     }
 }
+
+// `@unchecked Sendable`: an observer is, by Rx's contract, called from whichever thread
+// sends the event, one call at a time; a handle on it can go to any thread for the same
+// reason the closures `subscribe` takes run on any thread. The observers Ripple wraps
+// here guard their own state: the sink behind `create`'s observer drops late events
+// with an atomic flag (and debug builds report overlapping calls), subjects, relays and
+// `Binder` take their locks or hop to their scheduler. What the wrapped closure captures
+// is checked where the user writes it: a value captured into a `@Sendable` closure to be
+// sent from there must itself be `Sendable`.
+extension AnyObserver: @unchecked Sendable {}

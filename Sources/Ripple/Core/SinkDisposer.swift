@@ -7,7 +7,10 @@ import Synchronization
 /// synchronous source that completes during `run`, or a dispose racing from another
 /// thread). Two atomic flags settle the order: whichever of `dispose()` and
 /// `setSinkAndSubscription` comes second does the disposing.
-final class SinkDisposer: Cancelable {
+// `@unchecked Sendable`: `sink` and `subscription` are written once before the
+// `sinkAndSubscriptionSet` flag is published and taken only by the one caller that sees
+// both flags, all through the atomic `state` (see below).
+final class SinkDisposer: Cancelable, @unchecked Sendable {
     private struct Flags {
         static let disposed = 1
         static let sinkAndSubscriptionSet = 2

@@ -8,8 +8,8 @@ extension ObservableType {
     ///
     /// - Parameter on: Called with every event: each element, then the error or completion.
     /// - Returns: A disposable that cancels the subscription.
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        asObservable().subscribe(elementObserver: AnonymousObserver(on))
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable & Sendable {
+        sendableSubscription(asObservable().subscribe(elementObserver: AnonymousObserver(on)))
     }
 
     /// Subscribes closures for elements, the error, completion and disposal.
@@ -39,7 +39,7 @@ extension ObservableType {
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         // Inlinable, so that your code allocates the SubscribeObserver for your element
         // type and caches its type metadata, which code that is not specialised looks
         // up at run time on every subscribe (a few hundred instructions). The work is
@@ -69,7 +69,7 @@ extension ObservableType {
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         subscribe(
             onNext: { [weak object] element in
                 guard let object else { return }

@@ -68,8 +68,8 @@ final class SubscribeObserver<Element>: ObserverBase<Element> {
     /// the `onDisposed` disposable when there is one: disposing the result ends the
     /// subscription and runs `onDisposed`.
     @usableFromInline
-    func subscribe(to source: Observable<Element>) -> Disposable {
-        let subscription = source.subscribe(elementObserver: self)
+    func subscribe(to source: Observable<Element>) -> any Disposable & Sendable {
+        let subscription = sendableSubscription(source.subscribe(elementObserver: self))
         guard let disposable else {
             let kind = SubscribeObserver.storedType(of: subscription)
             if kind == ObjectIdentifier(SinkDisposer.self) || kind == ObjectIdentifier(NopDisposable.self) {

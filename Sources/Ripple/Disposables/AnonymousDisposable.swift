@@ -1,7 +1,10 @@
 import Synchronization
 
 /// Runs a closure on the first `dispose()`: `Disposables.create(with:)`.
-final class AnonymousDisposable: Cancelable {
+// `@unchecked Sendable`: `disposeAction` is read and cleared only by the one caller that
+// wins the atomic exchange on `disposed`; the action runs on that caller's thread, as
+// disposal does everywhere in Rx.
+final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     // The action runs exactly once: the atomic exchange on `disposed` picks the one
     // caller that may run and clear it.
     private let disposed = Atomic<Bool>(false)

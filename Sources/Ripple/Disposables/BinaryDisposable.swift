@@ -1,7 +1,9 @@
 import Synchronization
 
 /// Disposes two disposables, in order, once: `Disposables.create(_:_:)`.
-final class BinaryDisposable: Cancelable {
+// `@unchecked Sendable`: `first` and `second` are read and cleared only by the one
+// caller that wins the atomic exchange on `disposed`.
+final class BinaryDisposable: Cancelable, @unchecked Sendable {
     // The atomic exchange on `disposed` picks the one caller that may read and clear
     // the two references.
     private let disposed = Atomic<Bool>(false)

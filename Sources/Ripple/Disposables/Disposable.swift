@@ -29,3 +29,22 @@ extension Disposable {
         bag.insert(self)
     }
 }
+
+/// A subscription's disposable, typed as the `Sendable` value it is.
+///
+/// Disposal is thread-safe by Rx's contract, and every subscription Ripple returns keeps
+/// it: a ``Producer``'s ``SinkDisposer`` settles disposal with atomics, subjects and
+/// relays remove their observer under their lock, `Disposables.create` makes atomic or
+/// locked disposables. The `subscribe` that returns it is declared to return the
+/// protocol ``Disposable``, which stays non-`Sendable` so that users' own conformers need
+/// not be thread-safe; this states the fact for the value a Ripple sequence returned.
+///
+/// The cast costs nothing: `Sendable` is a marker protocol, so `any Disposable` and
+/// `any Disposable & Sendable` have the same layout (one type, one witness table).
+/// Use it only on a disposable a sequence's `subscribe` returned.
+@inline(__always)
+func sendableSubscription(_ subscription: Disposable) -> any Disposable & Sendable {
+    // `as Disposable` keeps the existential closed: passed bare, it would be opened to
+    // its concrete type, whose size is not the existential's.
+    unsafeBitCast(subscription as Disposable, to: (any Disposable & Sendable).self)
+}

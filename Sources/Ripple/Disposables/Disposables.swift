@@ -7,7 +7,7 @@ public enum Disposables {
     /// A disposable that does nothing when disposed.
     ///
     /// - Returns: A disposable with nothing to dispose.
-    public static func create() -> Disposable {
+    public static func create() -> any Disposable & Sendable {
         NopDisposable.noOp
     }
 
@@ -15,7 +15,7 @@ public enum Disposables {
     ///
     /// - Parameter dispose: The action to run on the first `dispose()`.
     /// - Returns: A cancelable that runs `dispose` once.
-    public static func create(with dispose: @escaping () -> Void) -> Cancelable {
+    public static func create(with dispose: @escaping () -> Void) -> any Cancelable & Sendable {
         AnonymousDisposable(dispose)
     }
 
@@ -25,7 +25,7 @@ public enum Disposables {
     ///   - disposable1: Disposed first.
     ///   - disposable2: Disposed second.
     /// - Returns: A cancelable that disposes both.
-    public static func create(_ disposable1: Disposable, _ disposable2: Disposable) -> Cancelable {
+    public static func create(_ disposable1: Disposable, _ disposable2: Disposable) -> any Cancelable & Sendable {
         BinaryDisposable(disposable1, disposable2)
     }
 
@@ -36,7 +36,7 @@ public enum Disposables {
     ///   - disposable2: Disposed second.
     ///   - disposable3: Disposed third.
     /// - Returns: A cancelable that disposes all three.
-    public static func create(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable) -> Cancelable {
+    public static func create(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable) -> any Cancelable & Sendable {
         CompositeDisposable(disposable1, disposable2, disposable3)
     }
 
@@ -53,7 +53,7 @@ public enum Disposables {
         _ disposable2: Disposable,
         _ disposable3: Disposable,
         _ disposables: Disposable...
-    ) -> Cancelable {
+    ) -> any Cancelable & Sendable {
         CompositeDisposable(disposables: [disposable1, disposable2, disposable3] + disposables)
     }
 
@@ -61,7 +61,7 @@ public enum Disposables {
     ///
     /// - Parameter disposables: Disposed in order.
     /// - Returns: A cancelable that disposes all of them.
-    public static func create(_ disposables: [Disposable]) -> Cancelable {
+    public static func create(_ disposables: [Disposable]) -> any Cancelable & Sendable {
         switch disposables.count {
         case 2: BinaryDisposable(disposables[0], disposables[1])
         default: CompositeDisposable(disposables: disposables)

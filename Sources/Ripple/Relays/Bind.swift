@@ -16,7 +16,7 @@ extension ObservableType {
     ///
     /// - Parameter observers: The observers that receive the events.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable & Sendable where Observer.Element == Element {
         subscribe { event in
             for observer in observers {
                 observer.on(event)
@@ -34,7 +34,7 @@ extension ObservableType {
     ///
     /// - Parameter observers: The observers that receive the events, each element as an optional.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable & Sendable where Observer.Element == Element? {
         subscribe { event in
             let wrapped = event.map { Optional($0) }
             for observer in observers {
@@ -90,7 +90,7 @@ extension ObservableType {
     ///
     /// - Parameter onNext: Called with each element.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
+    public func bind(onNext: @escaping (Element) -> Void) -> any Disposable & Sendable {
         subscribeForBinding(to: nil, onNext: onNext)
     }
 }

@@ -17,7 +17,7 @@ extension ObservableType {
     ///
     /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind(to relays: PublishRelay<Element>...) -> Disposable {
+    public func bind(to relays: PublishRelay<Element>...) -> any Disposable & Sendable {
         subscribeForBinding(to: "publish relay") { element in
             for relay in relays {
                 relay.accept(element)
@@ -35,7 +35,7 @@ extension ObservableType {
     ///
     /// - Parameter relays: The relays that accept the elements, as optionals.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
+    public func bind(to relays: PublishRelay<Element?>...) -> any Disposable & Sendable {
         subscribeForBinding(to: "publish relay") { element in
             for relay in relays {
                 relay.accept(element)
@@ -56,7 +56,7 @@ extension ObservableType {
     ///
     /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
+    public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable & Sendable {
         subscribeForBinding(to: "behavior relay") { element in
             for relay in relays {
                 relay.accept(element)
@@ -73,7 +73,7 @@ extension ObservableType {
     ///
     /// - Parameter relays: The relays that accept the elements, as optionals.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
+    public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable & Sendable {
         subscribeForBinding(to: "behavior relay") { element in
             for relay in relays {
                 relay.accept(element)
@@ -94,7 +94,7 @@ extension ObservableType {
     ///
     /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
+    public func bind(to relays: ReplayRelay<Element>...) -> any Disposable & Sendable {
         subscribeForBinding(to: "replay relay") { element in
             for relay in relays {
                 relay.accept(element)
@@ -111,7 +111,7 @@ extension ObservableType {
     ///
     /// - Parameter relays: The relays that accept the elements, as optionals.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
+    public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable & Sendable {
         subscribeForBinding(to: "replay relay") { element in
             for relay in relays {
                 relay.accept(element)

@@ -24,7 +24,7 @@ struct BindingError: Swift.Error, CustomStringConvertible {
 extension ObservableType {
     /// Subscribes `onNext`; an error ends the subscription and goes to
     /// ``Hooks/defaultErrorHandler`` as a ``BindingError``; completion just ends it.
-    func subscribeForBinding(to target: String?, onNext: @escaping (Element) -> Void) -> Disposable {
+    func subscribeForBinding(to target: String?, onNext: @escaping (Element) -> Void) -> any Disposable & Sendable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         return subscribe(onNext: onNext, onError: { error in
             Hooks.defaultErrorHandler(callStack, BindingError(target: target, error: error))

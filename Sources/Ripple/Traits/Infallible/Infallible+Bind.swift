@@ -12,7 +12,7 @@ extension InfallibleType {
     ///
     /// - Parameter observers: The observers that receive the events.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable & Sendable where Observer.Element == Element {
         asObservable().subscribe { event in
             for observer in observers {
                 observer.on(event)
@@ -28,7 +28,7 @@ extension InfallibleType {
     ///
     /// - Parameter observers: The observers that receive the events, each element as an optional.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable & Sendable where Observer.Element == Element? {
         asObservable().subscribe { event in
             let wrapped = event.map { Optional($0) }
             for observer in observers {
@@ -45,7 +45,7 @@ extension InfallibleType {
     ///
     /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind(to relays: PublishRelay<Element>...) -> Disposable {
+    public func bind(to relays: PublishRelay<Element>...) -> any Disposable & Sendable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
@@ -58,7 +58,7 @@ extension InfallibleType {
     ///
     /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
+    public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable & Sendable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
@@ -70,7 +70,7 @@ extension InfallibleType {
     ///
     /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
+    public func bind(to relays: ReplayRelay<Element>...) -> any Disposable & Sendable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
@@ -82,7 +82,7 @@ extension InfallibleType {
     ///
     /// - Parameter onNext: Called with each element.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
+    public func bind(onNext: @escaping (Element) -> Void) -> any Disposable & Sendable {
         asObservable().subscribe(onNext: onNext)
     }
 }

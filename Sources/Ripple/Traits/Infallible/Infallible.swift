@@ -67,7 +67,10 @@ public enum InfallibleEvent<Element> {
 
 extension Infallible {
     /// The closure an ``Infallible/create(subscribe:)`` body sends its events to.
-    public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
+    ///
+    /// `@Sendable`, so it can be called from a callback API's `@Sendable` completion
+    /// handler on any queue, as ``AnyObserver`` can.
+    public typealias InfallibleObserver = @Sendable (InfallibleEvent<Element>) -> Void
 
     /// Makes an infallible sequence from a subscribe closure, called for each
     /// subscriber; the disposable it returns is disposed when the subscription ends.
@@ -112,7 +115,7 @@ extension InfallibleType {
     /// - Returns: A disposable that cancels the subscription.
     ///
     /// - Parameter on: Called with every event: each element, then the error or completion.
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable & Sendable {
         asObservable().subscribe(on)
     }
 
@@ -144,7 +147,7 @@ extension InfallibleType {
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
@@ -166,7 +169,7 @@ extension InfallibleType {
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 }

@@ -29,7 +29,10 @@ public enum CompletableEvent: Sendable {
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
     /// The closure a ``Completable`` created with `create(subscribe:)` sends its
     /// result to.
-    public typealias CompletableObserver = (CompletableEvent) -> Void
+    ///
+    /// `@Sendable`, so it can be called from a callback API's `@Sendable` completion
+    /// handler on any queue; only the first event it is given counts.
+    public typealias CompletableObserver = @Sendable (CompletableEvent) -> Void
 
     /// Creates a ``Completable`` from a closure run once per subscriber; the closure
     /// sends one ``CompletableEvent`` and returns a disposable that cancels its work.
@@ -69,7 +72,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     ///
     /// - Parameter observer: The observer that receives the events.
     /// - Returns: A disposable that cancels the subscription.
-    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
+    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> any Disposable & Sendable {
         let stopped = StopFlag()
         return primitiveSequence.asObservable().subscribe { event in
             guard stopped.stop() else { return }
@@ -97,9 +100,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         onCompleted: (() -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) as Disposable } ?? Disposables.create()
         let subscription = subscribe { (event: CompletableEvent) in
             switch event {
             case .error(let error):
@@ -134,7 +137,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         onCompleted: ((Object) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         subscribe(
             onCompleted: weakly(object, onCompleted),
             onError: weakly(object, onError),

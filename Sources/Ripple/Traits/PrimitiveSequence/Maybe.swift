@@ -31,7 +31,10 @@ public enum MaybeEvent<Element> {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// The closure a ``Maybe`` created with `create(subscribe:)` sends its result to.
-    public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
+    ///
+    /// `@Sendable`, so it can be called from a callback API's `@Sendable` completion
+    /// handler on any queue; only the first event it is given counts.
+    public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void
 
     /// Creates a ``Maybe`` from a closure run once per subscriber; the closure sends
     /// one ``MaybeEvent`` and returns a disposable that cancels its work.
@@ -76,7 +79,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///
     /// - Parameter observer: The observer that receives the events.
     /// - Returns: A disposable that cancels the subscription.
-    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
+    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> any Disposable & Sendable {
         let stopped = StopFlag()
         return primitiveSequence.asObservable().subscribe { event in
             guard stopped.stop() else { return }
@@ -110,9 +113,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) as Disposable } ?? Disposables.create()
         let subscription = subscribe { (event: MaybeEvent<Element>) in
             switch event {
             case .success(let element):
@@ -151,7 +154,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         subscribe(
             onSuccess: weakly(object, onSuccess),
             onError: weakly(object, onError),

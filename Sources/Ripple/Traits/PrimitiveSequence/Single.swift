@@ -23,7 +23,10 @@ public typealias SingleEvent<Element> = Result<Element, Swift.Error>
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// The closure a ``Single`` created with `create(subscribe:)` sends its result to.
-    public typealias SingleObserver = (SingleEvent<Element>) -> Void
+    ///
+    /// `@Sendable`, so it can be called from a callback API's `@Sendable` completion
+    /// handler on any queue; only the first event it is given counts.
+    public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void
 
     /// Creates a ``Single`` from a closure run once per subscriber; the closure sends
     /// one ``SingleEvent`` and returns a disposable that cancels its work.
@@ -70,7 +73,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// - Parameter observer: The observer that receives the events.
     /// - Returns: A disposable that cancels the subscription.
-    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
+    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> any Disposable & Sendable {
         let stopped = StopFlag()
         return primitiveSequence.asObservable().subscribe { event in
             guard stopped.stop() else { return }
@@ -101,9 +104,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) as Disposable } ?? Disposables.create()
         let subscription = subscribe { (event: SingleEvent<Element>) in
             switch event {
             case .success(let element):
@@ -136,7 +139,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Element) -> Void)? = nil,
         onError: @escaping (Swift.Error) -> Void,
         onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
     }
 
@@ -158,7 +161,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Object, Element) -> Void)? = nil,
         onFailure: ((Object, Swift.Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         subscribe(
             onSuccess: weakly(object, onSuccess),
             onFailure: weakly(object, onFailure),

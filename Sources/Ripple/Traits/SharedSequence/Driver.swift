@@ -106,7 +106,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Parameter observers: The observers that receive the events.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable & Sendable where Observer.Element == Element {
         ensureOnMainQueueInDebug("drive(_:)")
         return asSharedSequence().asObservable().subscribe { event in
             for observer in observers {
@@ -123,7 +123,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Parameter observers: The observers that receive the events, each element as an optional.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element? {
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable & Sendable where Observer.Element == Element? {
         ensureOnMainQueueInDebug("drive(_:)")
         return asSharedSequence().asObservable().subscribe { event in
             let wrapped = event.map { Optional($0) }
@@ -141,7 +141,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
+    public func drive(_ relays: BehaviorRelay<Element>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("drive(_:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -154,7 +154,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Parameter relays: The relays that accept the elements, as optionals.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
+    public func drive(_ relays: BehaviorRelay<Element?>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("drive(_:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -167,7 +167,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
+    public func drive(_ relays: ReplayRelay<Element>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("drive(_:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -180,7 +180,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func drive(_ relays: PublishRelay<Element>...) -> Disposable {
+    public func drive(_ relays: PublishRelay<Element>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("drive(_:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -203,7 +203,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("drive(onNext:onCompleted:onDisposed:)")
         return asSharedSequence().asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
@@ -226,7 +226,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("drive(with:onNext:onCompleted:onDisposed:)")
         return asSharedSequence().asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }

@@ -113,7 +113,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Parameter observers: The observers that receive the events.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable & Sendable where Observer.Element == Element {
         ensureOnMainQueueInDebug("emit(to:)")
         return asSharedSequence().asObservable().subscribe { event in
             for observer in observers {
@@ -130,7 +130,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Parameter observers: The observers that receive the events, each element as an optional.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable & Sendable where Observer.Element == Element? {
         ensureOnMainQueueInDebug("emit(to:)")
         return asSharedSequence().asObservable().subscribe { event in
             let wrapped = event.map { Optional($0) }
@@ -148,7 +148,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func emit(to relays: PublishRelay<Element>...) -> Disposable {
+    public func emit(to relays: PublishRelay<Element>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("emit(to:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -161,7 +161,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
+    public func emit(to relays: BehaviorRelay<Element>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("emit(to:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -174,7 +174,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Parameter relays: The relays that accept the elements.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
+    public func emit(to relays: ReplayRelay<Element>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("emit(to:)")
         return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -197,7 +197,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("emit(onNext:onCompleted:onDisposed:)")
         return asSharedSequence().asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
@@ -220,7 +220,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
+    ) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("emit(with:onNext:onCompleted:onDisposed:)")
         return asSharedSequence().asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }

@@ -61,11 +61,12 @@ struct ContentionScenario: Sendable {
         ) { a, _ in
             a.map { ContentionPair(first: $0, second: -1) }
         },
-        // Every thread feeds the inner (`b`); threads 0 and 4 also switch every 100th
-        // element. Inner elements dropped by a switch cannot be told from waiting ones,
+        // Every thread feeds the inner (`b`); threads 0 and 4 also switch, once every
+        // 2 500 of their elements (as in the test: switching more often drops most inner
+        // elements). Inner elements dropped by a switch cannot be told from waiting ones,
         // so nothing is counted in flight.
         ContentionScenario(
-            name: "flatMapLatest", feedsFirst: { thread, sequence in thread % 4 == 0 && sequence % 100 == 0 },
+            name: "flatMapLatest", feedsFirst: { thread, sequence in thread % 4 == 0 && sequence % 2_500 == 1_000 },
             tracked: { _ in false }, prime: { a, _ in a.onNext(-1) }
         ) { a, b in
             let inner = b.asObservable()

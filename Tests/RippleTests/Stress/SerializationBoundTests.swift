@@ -54,7 +54,7 @@ extension RippleTests {
 
         /// How many iterations of arithmetic the observer does per element: slower to
         /// deliver than to queue, as real observers are.
-        static let observerWork = 200
+        static let observerWork = 500
 
         // MARK: Scenarios
 
@@ -103,12 +103,13 @@ extension RippleTests {
             Self.check(Scenario(
                 name: "flatMapLatest", bound: Self.twoPointBound, everyElement: .none,
                 // Every thread feeds the inner (`b`); two of them also switch (send to
-                // `a`, which resubscribes to `b`) every 100th element: switching at
-                // every element would drop nearly every inner element. An inner element
-                // may be dropped during a switch (never duplicated), and a dropped
-                // element cannot be told from a waiting one from outside, so nothing is
-                // counted in flight here.
-                feedsFirst: { thread, sequence in thread % 4 == 0 && sequence % 100 == 0 },
+                // `a`, which resubscribes to `b`), at their elements 1 000 and 3 500.
+                // Switching more often drops most inner elements (today, those queued in
+                // `b` for the inner subscription just replaced), which hides the
+                // queueing this scenario is about. An inner element may be dropped during
+                // a switch (never duplicated), and a dropped element cannot be told from
+                // a waiting one from outside, so nothing is counted in flight here.
+                feedsFirst: { thread, sequence in thread % 4 == 0 && sequence % 2_500 == 1_000 },
                 tracked: { _ in false },
                 prime: { a, _ in a.onNext(-1) },
                 noDuplicates: true

@@ -248,7 +248,7 @@ extension RippleTests {
         static func replayBeforeLive(
             _ observable: Observable<Int>,
             emit: @escaping @Sendable (Int) -> Void,
-            rounds: Int = 2_000,
+            rounds: Int = 1_000,
             sourceLocation: SourceLocation = #_sourceLocation
         ) {
             let stop = Atomic<Bool>(false)
@@ -282,7 +282,7 @@ extension RippleTests {
                 })
                 let atReturn = values.withLock { $0.count }
                 // Let some live elements through, a different amount each round.
-                let until = emitted.load(ordering: .relaxed) + round % 50
+                let until = emitted.load(ordering: .relaxed) + round % 20
                 while emitted.load(ordering: .relaxed) < until, !stop.load(ordering: .relaxed) {
                     sched_yield()
                 }

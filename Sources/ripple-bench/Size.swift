@@ -13,7 +13,7 @@ enum Size: String {
     }
 }
 
-/// Every workload of issue 8, in the issue's order.
+/// Every workload of issue 8, in the issue's order, then issue 21's.
 func allWorkloads(size: Size) -> [Workload] {
     [
         mapFilter(size: size),
@@ -24,5 +24,10 @@ func allWorkloads(size: Size) -> [Workload] {
         observeOn(size: size),
         combineLatestWorkload(size: size),
         deepChain(size: size),
+        // Issue 21: subscribe + dispose on a subject with many subscribers.
+        subjectSubscribeDispose(existing: 1, size: size),
+        subjectSubscribeDispose(existing: 10, size: size),
+        subjectSubscribeDispose(existing: 100, size: size),
+        subjectSubscribeDispose(existing: 1_000, size: size),
     ]
 }

@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-// ripple-bench: the workloads of issue 8, each timed against its hand-written plain-Swift
-// equivalent in the same process.
+// ripple-bench: the workloads of issue 8 (and issue 21's subject subscribe + dispose),
+// each timed against its hand-written plain-Swift equivalent in the same process.
 //
 //   swift run -c release ripple-bench                    every workload, 5 repetitions
 //   swift run -c release ripple-bench --filter map_filter

@@ -13,6 +13,8 @@ import Synchronization
 //
 //   swift run -c release ripple-soak                 20 seconds
 //   swift run -c release ripple-soak --seconds 600   a longer soak
+//   swift run -c release ripple-soak --contention [--seconds N] [--threads T]
+//                                                    issue 21's measurement (Contention.swift)
 //
 // It prints one line per sample (every --sample-ms, default 500), then a summary:
 // events per second, peak memory (VmHWM), and the verdict. Exit status 1 on failure.
@@ -31,12 +33,34 @@ import Synchronization
 // no observer may have seen an event after a terminal event.
 
 struct Options {
-    var seconds = 20
+    /// `nil`: the mode's default (20 s for the soak, 5 s per scenario for --contention).
+    var givenSeconds: Int?
     var sampleMilliseconds = 500
+    var contention = false
+    var threads = 8
+
+    var seconds: Int { givenSeconds ?? (contention ? 5 : 20) }
 }
 
 func usage() -> Never {
-    print("usage: ripple-soak [--seconds N] [--sample-ms N]")
+    print("""
+    usage: ripple-soak [--seconds N] [--sample-ms N]
+           ripple-soak --contention [--seconds N] [--threads T]
+
+    The soak (default) runs an app-like graph for N seconds (default 20, at least 2) and
+    fails if memory or live objects keep growing.
+
+    --contention measures issue 21's serialization bound instead: for each of six
+    scenarios (merge of two PublishSubjects, combineLatest, merge + share(), withLatestFrom
+    with emitters on both sides, a plain PublishSubject, flatMapLatest with emitters on the
+    outer and the inner), T threads (default 8) call onNext for N seconds (default 5) with
+    an observer doing a little work per element, and one line per scenario gives: the
+    longest single onNext call (ms), the most elements delivered inside one call, the peak
+    of elements in flight (started, not yet received), elements delivered per second, and
+    how long the delivering thread was still draining after every emitter stopped (capped
+    at 30 s, then reported as drain_capped=yes). Emitting stops early if resident memory
+    passes 4 GB (reported as stopped_early_s).
+    """)
     exit(2)
 }
 
@@ -46,8 +70,13 @@ func parseOptions(_ arguments: [String]) -> Options {
     while let argument = remaining.popFirst() {
         switch argument {
         case "--seconds":
-            guard let text = remaining.popFirst(), let value = Int(text), value >= 2 else { usage() }
-            options.seconds = value
+            guard let text = remaining.popFirst(), let value = Int(text), value >= 1 else { usage() }
+            options.givenSeconds = value
+        case "--contention":
+            options.contention = true
+        case "--threads":
+            guard let text = remaining.popFirst(), let value = Int(text), (2...64).contains(value) else { usage() }
+            options.threads = value
         case "--sample-ms":
             guard let text = remaining.popFirst(), let value = Int(text), value >= 10 else { usage() }
             options.sampleMilliseconds = value
@@ -57,6 +86,9 @@ func parseOptions(_ arguments: [String]) -> Options {
             print("unknown argument \(argument)")
             usage()
         }
+    }
+    if !options.contention, options.seconds < 2 {
+        usage()
     }
     return options
 }
@@ -308,4 +340,5 @@ if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
     _ = unsafeBitCast(symbol, to: Mallopt.self)(-8, 2)
 }
 #endif
-exit(runSoak(parseOptions(Array(CommandLine.arguments.dropFirst()))))
+let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+exit(options.contention ? runContention(seconds: options.seconds, threads: options.threads) : runSoak(options))

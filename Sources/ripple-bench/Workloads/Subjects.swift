@@ -79,3 +79,66 @@ func combineLatestWorkload(size: Size) -> Workload {
         }
     )
 }
+
+/// Issue 21: what one `subscribe` + `dispose` costs on a `PublishSubject<Int>` that
+/// already has `existing` subscribers (1, 10, 100, 1 000), 20 000 times. It should not
+/// depend on `existing`. At the end one `onNext(count)` reaches the existing subscribers,
+/// so the checksum is `existing × count` on both sides (the subscriptions that came and
+/// went must have left the list as it was). Events: the subscribe + dispose pairs.
+///
+/// The baseline is the plain-Swift shape of a list that does not grow its cost with
+/// its size: a dictionary of closures keyed by a token, one heap object per subscription
+/// (as in `subscribe_dispose`), inserted and removed.
+func subjectSubscribeDispose(existing: Int, size: Size) -> Workload {
+    let count = size.scaled(20_000)
+    return Workload(
+        name: "subject_subscribe_dispose_\(existing)",
+        events: count,
+        ripple: {
+            let subject = PublishSubject<Int>()
+            var sum = 0
+            let kept = (0..<existing).map { _ in subject.subscribe(onNext: { sum &+= $0 }) }
+            for _ in 0..<count {
+                let subscription = subject.subscribe(onNext: { sum &+= $0 })
+                subscription.dispose()
+            }
+            subject.onNext(count)
+            kept.forEach { $0.dispose() }
+            return sum
+        },
+        baseline: {
+            var sum = 0
+            var observers: [Int: HandWrittenObserver] = [:]
+            var nextToken = 0
+            for _ in 0..<opaque(existing) {
+                observers[nextToken] = makeObserver { sum &+= $0 }
+                nextToken += 1
+            }
+            for _ in 0..<opaque(count) {
+                let token = nextToken
+                nextToken += 1
+                observers[token] = makeObserver { sum &+= $0 }
+                observers.removeValue(forKey: token)
+            }
+            for observer in observers.values {
+                observer.onNext(count)
+            }
+            return sum
+        }
+    )
+}
+
+/// A subscriber's closure on the heap, as a subscription keeps it.
+private final class HandWrittenObserver {
+    let onNext: (Int) -> Void
+
+    init(onNext: @escaping (Int) -> Void) {
+        self.onNext = onNext
+    }
+}
+
+// Out of line so the object really lives on the heap.
+@inline(never)
+private func makeObserver(_ onNext: @escaping (Int) -> Void) -> HandWrittenObserver {
+    HandWrittenObserver(onNext: onNext)
+}

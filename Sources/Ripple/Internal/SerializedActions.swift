@@ -91,6 +91,8 @@ struct SerializedActions<Action>: ~Copyable {
     private struct Entry {
         var action: Action
         var waiter: TurnWaiter?
+        /// Left by another thread without waiting: counted in `foreignQueued`.
+        var isForeign = false
     }
 
     private var queued: [Entry] = []
@@ -98,8 +100,14 @@ struct SerializedActions<Action>: ~Copyable {
     /// The thread holding the right to act (``currentThreadID()``); meaningful while
     /// it is held.
     private var holder: UInt = 0
-    /// How many actions other threads left the current turn without waiting.
+    /// How many actions other threads left, without waiting, in the queue's last *run*:
+    /// after the last action of a waiting call (whose turn will perform them), or, when
+    /// no waiting call is queued, in the current holder's turn (performed or not yet).
+    /// Each turn performs one run, so no turn performs more than the bound.
     private var leftByOthers = 0
+    /// How many actions other threads left without waiting are still queued: bounded
+    /// too, so that what waits is at most the bound plus one action per waiting call.
+    private var foreignQueued = 0
     // Not the first stored property: a mutating access to the whole struct (enqueueing,
     // under the lock) is reported to the Thread Sanitizer as a one-byte write at the
     // struct's address, which must not be the word the lock-free release touches.
@@ -175,13 +183,17 @@ struct SerializedActions<Action>: ~Copyable {
             queued.append(Entry(action: action, waiter: nil))
             return nil
         }
-        if leftByOthers < SerializationBound.foreignActionsPerTurn {
+        if leftByOthers < SerializationBound.foreignActionsPerTurn,
+           foreignQueued < SerializationBound.foreignActionsPerTurn {
             leftByOthers += 1
-            queued.append(Entry(action: action, waiter: nil))
+            foreignQueued += 1
+            queued.append(Entry(action: action, waiter: nil, isForeign: true))
             return nil
         }
         let waiter = TurnWaiter(thread: thread)
         queued.append(Entry(action: action, waiter: waiter))
+        // What other threads leave from now on is performed in this waiter's turn.
+        leftByOthers = 0
         return waiter
     }
 
@@ -216,14 +228,17 @@ struct SerializedActions<Action>: ~Copyable {
         }
         if let waiter = queued[head].waiter {
             // The state word stays "held": the waiter acts next, starting with its own
-            // action, now an ordinary one, in a turn of its own.
+            // action, now an ordinary one, in a turn of its own (whose run
+            // `leftByOthers` already counts, if it is the last one queued).
             queued[head].waiter = nil
             holder = waiter.thread
-            leftByOthers = 0
             waiter.handOver()
             return nil
         }
         let action = queued[head].action
+        if queued[head].isForeign {
+            foreignQueued -= 1
+        }
         head += 1
         if head == queued.count {
             // A burst can grow the queue far beyond its usual size: that storage is not

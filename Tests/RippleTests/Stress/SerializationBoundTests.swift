@@ -37,7 +37,7 @@ extension RippleTests {
         /// K: the elements queued by *other* threads that one emitting call may deliver
         /// at one serialization point, besides its own element and those its
         /// subscribers emit back re-entrantly on the same thread.
-        static let queuedPerCall = 32
+        static let queuedPerCall = SerializationBound.foreignActionsPerTurn
         static let threads = 8
         static let elementsPerThread = 5_000
         /// A plain subject is one serialization point: a call delivers its own element

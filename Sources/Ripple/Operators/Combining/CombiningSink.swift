@@ -53,12 +53,23 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
     /// before it runs anything, so a holder always recognises itself; a stale value
     /// can only spare another thread one wait.
     private let holder = Atomic<UInt>(0)
+    /// Counts the turns: bumped by each call that takes the right from nobody, so that
+    /// `leave(_:)` can tell a new turn from the one it counted in. Written only by the
+    /// holder.
+    private let turn = Atomic<UInt>(0)
     /// Guards the queue of left events and the count below, and nothing else.
     private let lock = Lock()
-    private var left: [(event: () -> Void, waiter: TurnWaiter?)] = []
+    private var left: [(event: () -> Void, waiter: TurnWaiter?, isForeign: Bool)] = []
     private var leftHead = 0
-    /// Events other threads left without waiting since the queue was last empty.
+    /// Events other threads left without waiting in the queue's last run: after the
+    /// last waiting call's event, or, with none queued, in the turn `countedTurn`.
     private var leftByOthers = 0
+    private var countedTurn: UInt = 0
+    /// How many queued events belong to calls waiting for their turn.
+    private var waitersQueued = 0
+    /// How many queued events other threads left without waiting: bounded too, so that
+    /// what waits is at most the bound plus one event per waiting call.
+    private var foreignQueued = 0
 
     /// Takes the right to run and returns `true` when nobody holds it; `false` means
     /// the caller must ``leave(_:)`` its event instead.
@@ -67,8 +78,15 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
         guard running.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged else {
             return false
         }
-        holder.store(currentThreadID(), ordering: .relaxed)
+        beginTurn(on: currentThreadID())
         return true
+    }
+
+    /// Records, as the new holder, that a turn begins on `thread`.
+    @inline(__always)
+    private func beginTurn(on thread: UInt) {
+        holder.store(thread, ordering: .relaxed)
+        turn.store(turn.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
     }
 
     /// Gives the right to run back, after running whatever other calls left meanwhile.
@@ -88,22 +106,33 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
         let thread = currentThreadID()
         let waiter: TurnWaiter? = lock.withLock {
             if thread == holder.load(ordering: .relaxed) {
-                left.append((event, nil))
+                left.append((event, nil, false))
                 return nil
             }
-            if leftByOthers < SerializationBound.foreignActionsPerTurn {
+            let currentTurn = turn.load(ordering: .relaxed)
+            if currentTurn != countedTurn && waitersQueued == 0 {
+                // A turn began since the run was counted, and no waiting call is
+                // queued: the run is the new turn's.
+                countedTurn = currentTurn
+                leftByOthers = 0
+            }
+            if leftByOthers < SerializationBound.foreignActionsPerTurn,
+               foreignQueued < SerializationBound.foreignActionsPerTurn {
                 leftByOthers += 1
-                left.append((event, nil))
+                foreignQueued += 1
+                left.append((event, nil, true))
                 return nil
             }
             let waiter = TurnWaiter(thread: thread)
-            left.append((event, waiter))
+            left.append((event, waiter, false))
+            leftByOthers = 0
+            waitersQueued += 1
             return waiter
         }
         if running.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
             // Nobody held the right: this call runs everything, its own event included
             // (a waiter entry of its own is run, not handed over).
-            holder.store(thread, ordering: .relaxed)
+            beginTurn(on: thread)
             runLeftEvents(counted: 1)
         } else if let waiter {
             // The holder sees this call's event (its count keeps the right taken until
@@ -198,29 +227,40 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
         let thread = currentThreadID()
         return lock.withLock {
             guard leftHead < left.count else {
-                leftByOthers = 0
                 return .none
             }
-            if let waiter = left[leftHead].waiter, waiter.thread != thread {
+            if let waiter = left[leftHead].waiter {
+                left[leftHead].waiter = nil
+                waitersQueued -= 1
+                if waiter.thread == thread {
+                    // This call's own event: it took the right itself instead of waiting.
+                    return .run(takeLeftEvent())
+                }
                 // The waiting call runs its own event next, in a turn of its own, and
                 // takes over this call's share of `running`.
-                left[leftHead].waiter = nil
-                leftByOthers = 0
                 holder.store(waiter.thread, ordering: .relaxed)
                 waiter.carriedCount = counted
                 waiter.handOver()
                 return .handedOver
             }
-            let event = left[leftHead].event
-            leftHead += 1
-            if leftHead == left.count {
-                // A burst from a fast thread can grow the queue far beyond what two calls
-                // meeting usually leave; its storage is not kept for the sink's lifetime.
-                left.removeAll(keepingCapacity: left.count <= keptLeftCapacity)
-                leftHead = 0
-            }
-            return .run(event)
+            return .run(takeLeftEvent())
         }
+    }
+
+    /// Call with `lock` held, with an event at the head of the queue: takes it.
+    private func takeLeftEvent() -> () -> Void {
+        let event = left[leftHead].event
+        if left[leftHead].isForeign {
+            foreignQueued -= 1
+        }
+        leftHead += 1
+        if leftHead == left.count {
+            // A burst from a fast thread can grow the queue far beyond what two calls
+            // meeting usually leave; its storage is not kept for the sink's lifetime.
+            left.removeAll(keepingCapacity: left.count <= keptLeftCapacity)
+            leftHead = 0
+        }
+        return event
     }
 }
 

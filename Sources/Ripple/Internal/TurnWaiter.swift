@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The bounds every serialization point keeps (``SerializedActions``, ``SubjectCore``,
 /// ``CombiningSink``).
@@ -28,9 +29,10 @@ final class TurnWaiter {
     /// The waiting thread: the holder once the right is handed over.
     let thread: UInt
     /// What the holder passes on with the right, for a serialization point that counts
-    /// its callers (``CombiningSink``): written before ``handOver()``, read after
-    /// ``wait()`` returns, which orders the two.
-    var carriedCount = 0
+    /// its callers (``CombiningSink``): stored before ``handOver()``, loaded after
+    /// ``wait()`` returns. (Atomic so that the Thread Sanitizer, which does not see the
+    /// semaphore's ordering, sees this one.)
+    let carriedCount = Atomic<Int>(0)
     private let handedOver = DispatchSemaphore(value: 0)
 
     init(thread: UInt) {

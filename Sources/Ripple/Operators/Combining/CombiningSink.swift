@@ -138,7 +138,7 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
             // The holder sees this call's event (its count keeps the right taken until
             // then) and hands the right over with its own count.
             waiter.wait()
-            runLeftEvents(counted: waiter.carriedCount)
+            runLeftEvents(counted: waiter.carriedCount.load(ordering: .acquiring))
         }
     }
 
@@ -239,7 +239,7 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
                 // The waiting call runs its own event next, in a turn of its own, and
                 // takes over this call's share of `running`.
                 holder.store(waiter.thread, ordering: .relaxed)
-                waiter.carriedCount = counted
+                waiter.carriedCount.store(counted, ordering: .releasing)
                 waiter.handOver()
                 return .handedOver
             }

@@ -244,11 +244,7 @@ extension RippleTests {
         }
 
         static var currentThread: UInt {
-            #if canImport(Darwin)
-            UInt(bitPattern: pthread_self())
-            #else
-            UInt(pthread_self())
-            #endif
+            currentThreadID()
         }
 
         /// Starts threads together: each arrives, then waits (yielding) for the rest.

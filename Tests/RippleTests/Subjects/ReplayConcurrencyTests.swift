@@ -313,11 +313,7 @@ extension RippleTests {
         }
 
         static var currentThread: UInt {
-            #if canImport(Darwin)
-            UInt(bitPattern: pthread_self())
-            #else
-            UInt(pthread_self())
-            #endif
+            currentThreadID()
         }
     }
 }

@@ -161,11 +161,7 @@ enum ReplayingSubjectChecks {
         let deliveredOnSubscribingThread = Atomic<Int>(0)
 
         static var currentThread: UInt {
-            #if canImport(Darwin)
-            UInt(bitPattern: pthread_self())
-            #else
-            UInt(pthread_self())
-            #endif
+            currentThreadID()
         }
     }
 

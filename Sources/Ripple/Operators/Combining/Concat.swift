@@ -92,16 +92,45 @@ extension ObservableType {
 
 /// The sources of a `concat` still to come: an iterator and, when known, how many
 /// sources it still holds.
-private struct ConcatSources<Element> {
+struct ConcatSources<Element> {
     var iterator: AnyIterator<Observable<Element>>
     var remaining: Int?
 }
 
+/// What an ``UnfoldingProducer`` stands for.
+enum Unfolded<Element> {
+    /// Sources to subscribe one after another (a nested `concat`).
+    case sources(ConcatSources<Element>)
+    /// One source to subscribe in its place (what `deferred`'s factory made).
+    case source(Observable<Element>)
+}
+
+/// A sequence that only stands for others: `concat` subscribes its sources one after
+/// another, `deferred` the sequence its factory makes.
+///
+/// A `concat` sink that meets one among its sources unfolds it in place instead of
+/// subscribing it: recursive definitions (`[a, [b, …].concat].concat`, or a page that
+/// concatenates `deferred { nextPage }`) then run in one sink, so neither their
+/// subscription nor their elements climb through a sink per level, and any depth runs
+/// in constant stack. The sink unfolds at the moment it would have subscribed, so the
+/// factory runs when it would have run.
+class UnfoldingProducer<Element>: Producer<Element> {
+    /// What to subscribe in place of this sequence; throws what `deferred`'s factory
+    /// throws.
+    func unfold() throws -> Unfolded<Element> {
+        abstractMethod()
+    }
+}
+
 /// The sequence `concat` returns. A base class apart from ``Concat`` so that a sink
-/// can recognise a nested `concat` whatever its collection type, and flatten it.
-private class ConcatBase<Element>: Producer<Element> {
+/// can unfold a nested `concat` whatever its collection type.
+private class ConcatBase<Element>: UnfoldingProducer<Element> {
     func makeSources() -> ConcatSources<Element> {
         abstractMethod()
+    }
+
+    override func unfold() -> Unfolded<Element> {
+        .sources(makeSources())
     }
 }
 
@@ -197,7 +226,7 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
 
     /// Subscribes to the next source, or completes when there is none.
     private func moveNext() {
-        while true {
+        nextSource: while true {
             if isDisposed {
                 stack.removeAll()
                 return
@@ -206,7 +235,7 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
                 forwardCompletedAndDispose()
                 return
             }
-            guard let next = sources.iterator.next() else {
+            guard var next = sources.iterator.next() else {
                 continue
             }
             // A collection whose last source this is leaves the stack now, so that a
@@ -219,22 +248,42 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
             } else {
                 stack.append(sources)
             }
-            if let nested = next as? ConcatBase<Element> {
-                stack.append(nested.makeSources())
-                continue
+            while let unfolding = next as? UnfoldingProducer<Element> {
+                // The moment it would have been subscribed: after the finished source's
+                // subscription is disposed, as `subscribe` does.
+                disposeCurrent()
+                let unfolded: Unfolded<Element>
+                do {
+                    unfolded = try unfolding.unfold()
+                } catch {
+                    stack.removeAll()
+                    forwardErrorAndDispose(error)
+                    return
+                }
+                switch unfolded {
+                case .sources(let nested):
+                    stack.append(nested)
+                    continue nextSource
+                case .source(let source):
+                    next = source
+                }
             }
             subscribe(next)
             return
         }
     }
 
-    /// Disposes the finished source's subscription, then subscribes to `source`.
-    private func subscribe(_ source: Observable<Element>) {
+    private func disposeCurrent() {
         let previous: Disposable? = lock.withLock {
             defer { current = nil }
             return current
         }
         previous?.dispose()
+    }
+
+    /// Disposes the finished source's subscription, then subscribes to `source`.
+    private func subscribe(_ source: Observable<Element>) {
+        disposeCurrent()
         let subscription = source.subscribe(elementObserver: self)
         let disposeNow: Bool = lock.withLock {
             if isSubscriptionDisposed {

@@ -14,11 +14,18 @@ extension ObservableType {
     }
 }
 
-final private class Deferred<Element>: Producer<Element> {
+/// An ``UnfoldingProducer``: a `concat` among whose sources it appears calls the
+/// factory itself and carries on with the result in its own sink, so that a page that
+/// concatenates `deferred { nextPage }` runs any number of pages in constant stack.
+final private class Deferred<Element>: UnfoldingProducer<Element> {
     let observableFactory: () throws -> Observable<Element>
 
     init(observableFactory: @escaping () throws -> Observable<Element>) {
         self.observableFactory = observableFactory
+    }
+
+    override func unfold() throws -> Unfolded<Element> {
+        .source(try observableFactory())
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

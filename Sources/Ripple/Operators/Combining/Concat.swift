@@ -95,6 +95,9 @@ extension ObservableType {
 struct ConcatSources<Element> {
     var iterator: AnyIterator<Observable<Element>>
     var remaining: Int?
+    /// Whether these are what an unfolding that disposes its source before completing
+    /// made: the last of them, then, is disposed before its completion passes on.
+    var disposeLastBeforeCompleting = false
 }
 
 /// What an ``UnfoldingProducer`` stands for.
@@ -119,6 +122,13 @@ class UnfoldingProducer<Element>: Producer<Element> {
     /// throws.
     func unfold() throws -> Unfolded<Element> {
         abstractMethod()
+    }
+
+    /// Whether this sequence's own sink disposes what it unfolded into before passing
+    /// on its completion (`just(x).flatMap(f)`, whose inner sequence `flatMap` disposes
+    /// first); a `concat` that unfolds it keeps that order.
+    var disposesSourceBeforeCompleting: Bool {
+        false
     }
 }
 
@@ -178,6 +188,12 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
     // Read and written only by the call serving `moveNext` requests: one at a time,
     // ordered by `lock`. The nested sources being iterated, innermost last.
     private var stack: [ConcatSources<Element>] = []
+    // Written by `moveNext` before it subscribes to the current source, read by that
+    // source's completion. Whether an unfolding that disposes its source before
+    // completing (``UnfoldingProducer/disposesSourceBeforeCompleting``) ends with the
+    // current source: its subscription is then disposed before moving on, as the
+    // nested sinks would have done.
+    private var disposeCurrentBeforeCompleting = false
 
     func run(_ sources: ConcatSources<Element>) -> Disposable {
         stack.append(sources)
@@ -206,6 +222,11 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
             forwardOn(event)
             dispose()
         case .completed:
+            if disposeCurrentBeforeCompleting {
+                // `current` is still unset when the source completes during its own
+                // subscription; it is disposed later then, as the nested sinks do.
+                disposeCurrent()
+            }
             requestMoveNext()
         }
     }
@@ -240,10 +261,14 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
             }
             // A collection whose last source this is leaves the stack now, so that a
             // recursive `[a, [b, …].concat].concat` keeps the stack one level deep.
+            // That last source ends what the collection ended.
+            var disposeBeforeCompleting = false
             if let remaining = sources.remaining {
                 if remaining > 1 {
                     sources.remaining = remaining - 1
                     stack.append(sources)
+                } else {
+                    disposeBeforeCompleting = sources.disposeLastBeforeCompleting
                 }
             } else {
                 stack.append(sources)
@@ -252,6 +277,7 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
                 // The moment it would have been subscribed: after the finished source's
                 // subscription is disposed, as `subscribe` does.
                 disposeCurrent()
+                disposeBeforeCompleting = disposeBeforeCompleting || unfolding.disposesSourceBeforeCompleting
                 let unfolded: Unfolded<Element>
                 do {
                     unfolded = try unfolding.unfold()
@@ -261,13 +287,23 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
                     return
                 }
                 switch unfolded {
-                case .sources(let nested):
+                case .sources(var nested):
+                    if disposeBeforeCompleting && nested.remaining == nil {
+                        // Its end is only known once its iterator runs dry, after its
+                        // last source: subscribed as one source, it keeps the order.
+                        next = unfolding
+                        break
+                    }
+                    nested.disposeLastBeforeCompleting = disposeBeforeCompleting
                     stack.append(nested)
                     continue nextSource
                 case .source(let source):
                     next = source
+                    continue
                 }
+                break
             }
+            disposeCurrentBeforeCompleting = disposeBeforeCompleting
             subscribe(next)
             return
         }

@@ -23,11 +23,7 @@ extension ObservableType {
     /// - Parameter selector: Maps an element to the sequence to switch to.
     /// - Returns: The elements of the latest inner sequence.
     public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        let source = asObservable()
-        if let single = source.justFlatMapped(selector) {
-            return single
-        }
-        return SwitchProducer(source: source) { try selector($0).asObservable() }
+        SwitchProducer(source: asObservable()) { try selector($0).asObservable() }
     }
 }
 

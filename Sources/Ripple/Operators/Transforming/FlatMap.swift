@@ -93,18 +93,20 @@ extension ObservableType {
 }
 
 extension Observable {
-    /// `just(x)` flat-mapped (by `flatMap`, `concatMap`, `flatMapFirst` or
-    /// `flatMapLatest`, which all agree on one element that arrives during `subscribe`)
-    /// is `deferred { selector(x) }`: the selector runs when the result is subscribed,
-    /// a throw fails it, and the result follows the sequence the selector made. As a
+    /// `just(x)` flat-mapped (by `flatMap`, `concatMap` or `flatMapFirst`, which all
+    /// agree on one element that arrives during `subscribe`) is `deferred { selector(x) }`: the selector runs when the result is subscribed,
+    /// a throw fails it, and the result follows the sequence the selector made, which
+    /// is disposed, as an inner sequence, before its completion passes on. As a
     /// `deferred`, a `concat` can unfold it (``UnfoldingProducer``), so recursive paging
     /// written `just(page).flatMap { … .concat(load(page + 1)) }` runs in constant stack.
-    /// `nil` for any other sequence.
+    /// `nil` for any other sequence. (`flatMapLatest` keeps its own sink: it disposes
+    /// an inner sequence that fails before passing the error on, which `deferred` does
+    /// not.)
     func justFlatMapped<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element>? {
         guard let just = self as? Just<Element> else {
             return nil
         }
         let element = just.element
-        return Observable<Source.Element>.deferred { try selector(element).asObservable() }
+        return Observable<Source.Element>.deferredAsInner { try selector(element).asObservable() }
     }
 }

@@ -80,6 +80,35 @@ private func failing(times failures: Int) -> Observable<Int> {
     }
 }
 
+/// Recursive paging as RxSwift users write it: page `i` sends `i`, then the pages after
+/// it, up to `last`, each made when reached.
+private enum Paging: String, CaseIterable {
+    case concatDeferred = "just(i).concat(deferred { page(i + 1) })"
+    case concatDeferredOrEmpty = "just(i).concat(i == last ? empty() : deferred { page(i + 1) })"
+    case deferredConcat = "deferred { just(i).concat(page(i + 1)) }"
+    case flatMap = "just(i).flatMap { just($0).concat(page(i + 1)) }"
+    case concatMap = "just(i).concatMap { just($0).concat(page(i + 1)) }"
+    case flatMapFirst = "just(i).flatMapFirst { just($0).concat(page(i + 1)) }"
+
+    func page(_ i: Int, last: Int) -> Observable<Int> {
+        let rest = { i == last ? Observable.just(i) : Observable.just(i).concat(page(i + 1, last: last)) }
+        switch self {
+        case .concatDeferred:
+            return i == last ? .just(i) : Observable.just(i).concat(Observable.deferred { page(i + 1, last: last) })
+        case .concatDeferredOrEmpty:
+            return Observable.just(i).concat(i == last ? Observable.empty() : Observable.deferred { page(i + 1, last: last) })
+        case .deferredConcat:
+            return Observable.deferred(rest)
+        case .flatMap:
+            return Observable.just(i).flatMap { _ in rest() }
+        case .concatMap:
+            return Observable.just(i).concatMap { _ in rest() }
+        case .flatMapFirst:
+            return Observable.just(i).flatMapFirst { _ in rest() }
+        }
+    }
+}
+
 /// `error.catch { error.catch { … just(7) } }`, `links` deep, each level made when reached.
 private func catchChain(_ links: Int) -> Observable<Int> {
     links == 0 ? .just(7) : Observable<Int>.error(TestError(id: links)).catch { _ in catchChain(links - 1) }
@@ -161,6 +190,15 @@ extension RippleTests {
             check("catch(sequence:)", expect: expected([-1])) {
                 let failures = (0..<Self.inners).map { Observable<Int>.error(TestError(id: $0)) }
                 return tally(Observable.catch(sequence: failures + [Observable.just(-1)]))
+            }
+        }
+
+        @Test(arguments: Paging.allCases)
+        fileprivate func aHundredThousandRecursivePages(_ paging: Paging) {
+            // Each `concat` unfolds the next page's `deferred` (or `just(…).flatMap`, which
+            // is one) in its own sink: constant stack, whatever the number of pages.
+            check(paging.rawValue, expect: expected(0...Self.inners)) {
+                tally(paging.page(0, last: Self.inners))
             }
         }
 

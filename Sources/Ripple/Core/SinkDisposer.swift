@@ -64,7 +64,9 @@ final class SinkDisposer: Cancelable {
     }
 
     /// Marks this disposer disposed; `true` when the caller is to dispose the sink and
-    /// the subscription (the first disposal, once they are set).
+    /// the subscription (the first disposal, once they are set). Inlined: it is all of
+    /// `dispose()` but the call that follows.
+    @inline(__always)
     private func markDisposed() -> Bool {
         let previous = state.bitwiseOr(Flags.disposed, ordering: .acquiringAndReleasing).oldValue
         if previous & Flags.disposed != 0 {
@@ -109,6 +111,7 @@ final class SinkDisposer: Cancelable {
 /// `disposable` as a ``SinkDisposer``, or `nil`. A comparison of types rather than `as?`,
 /// which costs a dynamic cast from an existential on every disposal; the class is final,
 /// so the two agree.
+@inline(__always)
 private func sinkDisposer<Candidate: Disposable>(_ disposable: Candidate) -> SinkDisposer? {
     guard Candidate.self == SinkDisposer.self else {
         return nil

@@ -80,35 +80,6 @@ private func failing(times failures: Int) -> Observable<Int> {
     }
 }
 
-/// Recursive paging as RxSwift users write it: page `i` sends `i`, then the pages after
-/// it, up to `last`, each made when reached.
-private enum Paging: String, CaseIterable {
-    case concatDeferred = "just(i).concat(deferred { page(i + 1) })"
-    case concatDeferredOrEmpty = "just(i).concat(i == last ? empty() : deferred { page(i + 1) })"
-    case deferredConcat = "deferred { just(i).concat(page(i + 1)) }"
-    case flatMap = "just(i).flatMap { just($0).concat(page(i + 1)) }"
-    case concatMap = "just(i).concatMap { just($0).concat(page(i + 1)) }"
-    case flatMapFirst = "just(i).flatMapFirst { just($0).concat(page(i + 1)) }"
-
-    func page(_ i: Int, last: Int) -> Observable<Int> {
-        let rest = { i == last ? Observable.just(i) : Observable.just(i).concat(page(i + 1, last: last)) }
-        switch self {
-        case .concatDeferred:
-            return i == last ? .just(i) : Observable.just(i).concat(Observable.deferred { page(i + 1, last: last) })
-        case .concatDeferredOrEmpty:
-            return Observable.just(i).concat(i == last ? Observable.empty() : Observable.deferred { page(i + 1, last: last) })
-        case .deferredConcat:
-            return Observable.deferred(rest)
-        case .flatMap:
-            return Observable.just(i).flatMap { _ in rest() }
-        case .concatMap:
-            return Observable.just(i).concatMap { _ in rest() }
-        case .flatMapFirst:
-            return Observable.just(i).flatMapFirst { _ in rest() }
-        }
-    }
-}
-
 /// `error.catch { error.catch { … just(7) } }`, `links` deep, each level made when reached.
 private func catchChain(_ links: Int) -> Observable<Int> {
     links == 0 ? .just(7) : Observable<Int>.error(TestError(id: links)).catch { _ in catchChain(links - 1) }
@@ -127,9 +98,10 @@ extension RippleTests {
 
         /// For chains of operators: `chain(length)` runs at full length on the test
         /// thread and the dispatch worker, and at `smallLength` on the 512 KB thread.
-        /// Delivering an element down a chain is one nested call per operator (that is
-        /// what a chain is), so its stack grows with the chain's length, unlike the
-        /// number of inners or retries above; see `aChainedOperatorCostsABoundedAmountOfStack`.
+        /// Subscribing to a chain, and passing an event down it, is one nested call per
+        /// operator (that is what a chain is), so its stack grows with the chain's
+        /// length, unlike the number of inners, retries or pages above; see
+        /// `aChainedOperatorCostsABoundedAmountOfStack`.
         private func checkChain(_ label: String, smallLength: Int, expect expectation: @escaping (Int) -> String, _ chain: @escaping @Sendable (Int) -> String) {
             let runs = Stacks.runEverywhere({ chain(Self.chained) }, small: { chain(smallLength) })
             for run in runs {
@@ -193,12 +165,12 @@ extension RippleTests {
             }
         }
 
-        @Test(arguments: Paging.allCases)
-        fileprivate func aHundredThousandRecursivePages(_ paging: Paging) {
+        @Test(arguments: Pager.Form.unfolded)
+        func aHundredThousandRecursivePages(_ form: Pager.Form) {
             // Each `concat` unfolds the next page's `deferred` (or `just(…).flatMap`, which
             // is one) in its own sink: constant stack, whatever the number of pages.
-            check(paging.rawValue, expect: expected(0...Self.inners)) {
-                tally(paging.page(0, last: Self.inners))
+            check(form.rawValue, expect: expected(0...Self.inners)) {
+                tally(Pager(form: form, last: Self.inners, hidden: false, journal: nil) { .just($0) }.page(0))
             }
         }
 

@@ -15,6 +15,18 @@ extension ObservableType {
     /// cachedItems.concat(freshItems)   // the cache first, then the network
     /// ```
     ///
+    /// Recursive paging runs in constant stack whatever the number of pages: a
+    /// `concat` unfolds a `deferred` second sequence (and `just(x).flatMap`, which is
+    /// one) in its own sink, with the same events in the same order.
+    ///
+    /// ```swift
+    /// func pages(from number: Int) -> Observable<[Item]> {
+    ///     api.load(page: number).concat(Observable.deferred {
+    ///         api.hasPage(number + 1) ? pages(from: number + 1) : .empty()
+    ///     })
+    /// }
+    /// ```
+    ///
     /// - Parameter second: The sequence to continue with.
     /// - Returns: The elements of `self`, followed by those of `second`.
     public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element> where Source.Element == Element {
@@ -28,9 +40,10 @@ extension ObservableType {
     ///
     /// `sequence` is iterated lazily, one source at a time, so it may be long or
     /// endless. Sources that complete synchronously never deepen the stack, and a
-    /// `concat` appearing as a source (`[a, [b, [c, …].concat].concat]`) is flattened
-    /// into this one instead of being subscribed, so such recursive definitions run in
-    /// constant stack space too.
+    /// `concat` or a `deferred` appearing as a source (`[a, [b, [c, …].concat].concat]`,
+    /// or a page that concatenates `deferred { nextPage }`) is unfolded into this one
+    /// instead of being subscribed, at the moment it would have been subscribed, so such
+    /// recursive definitions run in constant stack space too.
     ///
     /// ```
     /// a:      -12|

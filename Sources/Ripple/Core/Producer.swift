@@ -47,8 +47,10 @@ class Producer<Element>: Observable<Element> {
         return disposer
     }
 
-    /// Starts this thread's trampoline and subscribes on it. Out of line, so that its
-    /// closure takes no room in the frames of a chain's subscriptions.
+    /// Starts this thread's trampoline and subscribes on it, through `subscribe` again
+    /// (so an override of `subscribe(elementObserver:)` must not call `super`'s, or it
+    /// would run twice). Out of line, so that its closure takes no room in the frames
+    /// of a chain's subscriptions.
     @inline(never)
     private final func subscribeOnTrampoline<Observer: ElementObserver>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         Trampoline.forCurrentThread().runActive { subscribe(elementObserver: observer) }

@@ -30,17 +30,37 @@ class Producer<Element>: Observable<Element> {
     }
 
     override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
+        // Every subscription of a chain but the first finds the trampoline active and
+        // goes straight on to `run`: an operator of a chain being subscribed costs the
+        // stack this frame and `run`'s, no closure and no helper between them.
+        guard Trampoline.isActiveOnCurrentThread else {
+            return subscribeOnTrampoline(observer)
+        }
         if journeyTracingIsOn {
-            JourneyTrace.step("Producer", "subscribe", "makes a SinkDisposer, then calls run(observer, cancel:) on \(typeName(self))")
+            traceSubscribe()
         }
-        return CurrentThreadScheduler.runOnTrampoline {
-            let disposer = SinkDisposer()
-            let (sink, subscription) = self.run(observer, cancel: disposer)
-            // Handed over, not copied: each copy of a `Disposable` goes through the
-            // runtime's value witnesses.
-            disposer.setSinkAndSubscription(sink: consume sink, subscription: consume subscription)
-            return disposer
-        }
+        let disposer = SinkDisposer()
+        let (sink, subscription) = run(observer, cancel: disposer)
+        // Handed over, not copied: each copy of a `Disposable` goes through the
+        // runtime's value witnesses.
+        disposer.setSinkAndSubscription(sink: consume sink, subscription: consume subscription)
+        return disposer
+    }
+
+    /// Starts this thread's trampoline and subscribes on it, through `subscribe` again
+    /// (so an override of `subscribe(elementObserver:)` must not call `super`'s, or it
+    /// would run twice). Out of line, so that its closure takes no room in the frames
+    /// of a chain's subscriptions.
+    @inline(never)
+    private final func subscribeOnTrampoline<Observer: ElementObserver>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        Trampoline.forCurrentThread().runActive { subscribe(elementObserver: observer) }
+    }
+
+    // Out of line: the trace's string interpolation would otherwise take room in the
+    // frame of every subscription of a chain.
+    @inline(never)
+    private final func traceSubscribe() {
+        JourneyTrace.step("Producer", "subscribe", "makes a SinkDisposer, then calls run(observer, cancel:) on \(typeName(self))")
     }
 
     /// Builds the sink for `observer` and starts the sequence's work.

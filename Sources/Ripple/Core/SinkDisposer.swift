@@ -61,25 +61,47 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     }
 
     func dispose() {
-        let previous = state.bitwiseOr(Flags.disposed, ordering: .acquiringAndReleasing).oldValue
-        if previous & Flags.disposed != 0 {
-            return
-        }
-        if journeyTracingIsOn {
-            JourneyTrace.step("SinkDisposer", "dispose", "disposes the sink (no more events) and the subscription (cancels the work)")
-        }
-        if previous & Flags.sinkAndSubscriptionSet != 0 {
+        if markDisposed() {
             disposeSinkAndSubscription()
         }
     }
 
+    /// Marks this disposer disposed; `true` when the caller is to dispose the sink and
+    /// the subscription (the first disposal, once they are set). Inlined: it is all of
+    /// `dispose()` but the call that follows.
+    @inline(__always)
+    private func markDisposed() -> Bool {
+        let previous = state.bitwiseOr(Flags.disposed, ordering: .acquiringAndReleasing).oldValue
+        if previous & Flags.disposed != 0 {
+            return false
+        }
+        if journeyTracingIsOn {
+            JourneyTrace.step("SinkDisposer", "dispose", "disposes the sink (no more events) and the subscription (cancels the work)")
+        }
+        return previous & Flags.sinkAndSubscriptionSet != 0
+    }
+
+    /// Disposes the sink, then the subscription; when the subscription is the disposer
+    /// of the operator upstream (as it is along a chain of operators), disposes that one
+    /// here too, and so on up the chain, in a loop: disposing a chain of any length
+    /// then takes no more stack than disposing one operator, in the same order.
     private func disposeSinkAndSubscription() {
-        // Moved out, so that the references (the sink refers back to this disposer)
-        // are released once both are disposed.
-        let sink = self.sink.take()
-        let subscription = self.subscription.take()
-        sink.dispose()
-        subscription.dispose()
+        var disposer = self
+        while true {
+            // Moved out, so that the references (the sink refers back to this disposer)
+            // are released once both are disposed.
+            let sink = disposer.sink.take()
+            let subscription = disposer.subscription.take()
+            sink.dispose()
+            guard let upstream = sinkDisposer(subscription) else {
+                subscription.dispose()
+                return
+            }
+            guard upstream.markDisposed() else {
+                return
+            }
+            disposer = upstream
+        }
     }
 
     deinit {
@@ -87,4 +109,15 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
         Resources.untrack(Self.self)
         #endif
     }
+}
+
+/// `disposable` as a ``SinkDisposer``, or `nil`. A comparison of types rather than `as?`,
+/// which costs a dynamic cast from an existential on every disposal; the class is final,
+/// so the two agree.
+@inline(__always)
+private func sinkDisposer<Candidate: Disposable>(_ disposable: Candidate) -> SinkDisposer? {
+    guard Candidate.self == SinkDisposer.self else {
+        return nil
+    }
+    return withUnsafePointer(to: disposable) { UnsafeRawPointer($0).load(as: SinkDisposer.self) }
 }

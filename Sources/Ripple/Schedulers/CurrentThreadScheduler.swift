@@ -61,15 +61,4 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
         }
         return work
     }
-
-    /// Runs `body` with this thread's trampoline active, then the work it queued;
-    /// when the trampoline is already active, just runs `body`.
-    static func runOnTrampoline<Result>(_ body: () -> Result) -> Result {
-        // Checked without taking a reference to the trampoline: every subscription
-        // inside an active trampoline (each inner subscription of `flatMap`) passes here.
-        if Trampoline.isActiveOnCurrentThread {
-            return body()
-        }
-        return Trampoline.forCurrentThread().runActive(body)
-    }
 }

@@ -98,9 +98,10 @@ extension RippleTests {
 
         /// For chains of operators: `chain(length)` runs at full length on the test
         /// thread and the dispatch worker, and at `smallLength` on the 512 KB thread.
-        /// Delivering an element down a chain is one nested call per operator (that is
-        /// what a chain is), so its stack grows with the chain's length, unlike the
-        /// number of inners or retries above; see `aChainedOperatorCostsABoundedAmountOfStack`.
+        /// Subscribing to a chain, and passing an event down it, is one nested call per
+        /// operator (that is what a chain is), so its stack grows with the chain's
+        /// length, unlike the number of inners, retries or pages above; see
+        /// `aChainedOperatorCostsABoundedAmountOfStack`.
         private func checkChain(_ label: String, smallLength: Int, expect expectation: @escaping (Int) -> String, _ chain: @escaping @Sendable (Int) -> String) {
             let runs = Stacks.runEverywhere({ chain(Self.chained) }, small: { chain(smallLength) })
             for run in runs {
@@ -164,13 +165,43 @@ extension RippleTests {
             }
         }
 
-        /// Operators on a 512 KB stack in a debug build; the 2 000-operator chains need
-        /// about a megabyte there (see the measurement below).
-        static let smallStackChain = 100
+        @Test(arguments: Pager.Form.unfolded)
+        func aHundredThousandRecursivePages(_ form: Pager.Form) {
+            // Each `concat` unfolds the next page's `deferred` (or `just(…).flatMap`, which
+            // is one) in its own sink: constant stack, whatever the number of pages.
+            check(form.rawValue, expect: expected(0...Self.inners)) {
+                tally(Pager(form: form, last: Self.inners, hidden: false, journal: nil) { .just($0) }.page(0))
+            }
+        }
+
+        /// Chain lengths on a 512 KB stack in a debug build (the tests' build), about
+        /// four fifths of where that stack runs out; release builds reach about twice as
+        /// far. The figures, measured by `aChainedOperatorCostsABoundedAmountOfStack`, are
+        /// in Guarantees.md ("Depth").
+        static let smallStackMaps = 600
+        static let smallStackMixed = 400
+        static let smallStackFlattening = 300
+        /// Maps over a source that sends while it is being subscribed: the elements and
+        /// the completion travel down the chain from the deepest frame of its subscription.
+        static let smallStackMapsOverASynchronousSource = 400
 
         @Test func twoThousandChainedMaps() {
-            checkChain("maps", smallLength: Self.smallStackChain, expect: { length in expected((0..<100).map { $0 + length }) }) { length in
+            checkChain("maps", smallLength: Self.smallStackMaps, expect: { length in expected((0..<100).map { $0 + length }) }) { length in
                 var chain = Observable.range(start: 0, count: 100)
+                for _ in 0..<length {
+                    chain = chain.map { $0 + 1 }
+                }
+                return tally(chain)
+            }
+        }
+
+        @Test func twoThousandChainedMapsOverASourceThatSendsDuringSubscribe() {
+            checkChain("maps over create", smallLength: Self.smallStackMapsOverASynchronousSource, expect: { length in expected([length]) }) { length in
+                var chain = Observable<Int>.create { observer in
+                    observer.onNext(0)
+                    observer.onCompleted()
+                    return Disposables.create()
+                }
                 for _ in 0..<length {
                     chain = chain.map { $0 + 1 }
                 }
@@ -181,7 +212,7 @@ extension RippleTests {
         @Test func twoThousandChainedMixedOperators() {
             // map, filter, distinctUntilChanged, skip(0), take, concat, materialize and
             // dematerialize, do, round-robin.
-            checkChain("mixed operators", smallLength: Self.smallStackChain, expect: { _ in expected(0..<100) }) { length in
+            checkChain("mixed operators", smallLength: Self.smallStackMixed, expect: { _ in expected(0..<100) }) { length in
                 var chain = Observable.range(start: 0, count: 100)
                 for index in 0..<length {
                     switch index % 8 {
@@ -200,7 +231,7 @@ extension RippleTests {
         }
 
         @Test func twoThousandChainedFlatteningOperators() {
-            checkChain("flattening operators", smallLength: Self.smallStackChain / 2, expect: { _ in expected(0..<10) }) { length in
+            checkChain("flattening operators", smallLength: Self.smallStackFlattening, expect: { _ in expected(0..<10) }) { length in
                 var chain = Observable.range(start: 0, count: 10)
                 for index in 0..<length {
                     switch index % 3 {
@@ -214,34 +245,38 @@ extension RippleTests {
         }
 
         @Test func aChainedOperatorCostsABoundedAmountOfStack() {
-            // Measures the deepest stack address reached while subscribing to and
-            // delivering through 2 000 maps, on a thread with room to spare.
-            let perOperator = Slot()
+            // The deepest stack address reached by 2 000 maps over `range` (which sends
+            // from the trampoline, once the subscription has returned), on a thread with
+            // room to spare: while the chain is subscribed, while an element travels down
+            // it, and while its completion travels down and the chain is disposed.
+            let figures = Slot()
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
                 let top = stackAddress()
-                let deepest = Deepest(top)
-                var chain = Observable<Int>.create { observer in
-                    deepest.note(stackAddress())
-                    observer.onNext(1)
-                    observer.onCompleted()
-                    return Disposables.create()
-                }
+                let subscribed = Deepest(top)
+                let delivered = Deepest(top)
+                let disposed = Deepest(top)
+                var chain = Observable.range(start: 0, count: 1)
+                    .do(onSubscribe: { subscribed.note(stackAddress()) }, onDispose: { disposed.note(stackAddress()) })
                 for _ in 0..<Self.chained {
                     chain = chain.map { $0 + 1 }
                 }
-                _ = chain.subscribe(onNext: { _ in deepest.note(stackAddress()) })
-                perOperator.put(String((top - deepest.value) / UInt(Self.chained)))
+                _ = chain.subscribe(onNext: { _ in delivered.note(stackAddress()) })
+                let perOperator = [subscribed, delivered, disposed].map { String((top - $0.value) / UInt(Self.chained)) }
+                figures.put(perOperator.joined(separator: " "))
                 done.signal()
             }
             thread.stackSize = 64 << 20
             thread.start()
             #expect(done.wait(timeout: .now() + 60) == .success)
-            let bytes = Int(perOperator.contents ?? "") ?? .max
-            print("DepthTests: one chained map costs \(bytes) bytes of stack")
-            // Debug builds measure about 1 KB here (release far less); 3 KB catches a
-            // regression without depending on the optimiser.
-            #expect(bytes < 3_072, "one chained map costs \(bytes) bytes of stack")
+            let bytes = (figures.contents ?? "").split(separator: " ").compactMap { Int($0) }
+            print("DepthTests: one chained map costs \(bytes) bytes of stack (subscription, element, completion and disposal)")
+            // Debug builds measure about 670, 320 and 180 bytes (release 340, 100 and
+            // 210); 1 KB and 512 bytes catch a regression without depending on the
+            // optimiser.
+            #expect(bytes.count == 3)
+            #expect(bytes.first ?? .max < 1_024, "subscribing costs \(bytes) bytes of stack per map")
+            #expect(bytes.dropFirst().allSatisfy { $0 < 512 }, "delivering costs \(bytes) bytes of stack per map")
         }
     }
 }

@@ -15,6 +15,18 @@ extension ObservableType {
     /// cachedItems.concat(freshItems)   // the cache first, then the network
     /// ```
     ///
+    /// Recursive paging runs in constant stack whatever the number of pages: a
+    /// `concat` unfolds a `deferred` second sequence (and `just(x).flatMap`, which is
+    /// one) in its own sink, with the same events in the same order.
+    ///
+    /// ```swift
+    /// func pages(from number: Int) -> Observable<[Item]> {
+    ///     api.load(page: number).concat(Observable.deferred {
+    ///         api.hasPage(number + 1) ? pages(from: number + 1) : .empty()
+    ///     })
+    /// }
+    /// ```
+    ///
     /// - Parameter second: The sequence to continue with.
     /// - Returns: The elements of `self`, followed by those of `second`.
     public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element> where Source.Element == Element {
@@ -28,9 +40,10 @@ extension ObservableType {
     ///
     /// `sequence` is iterated lazily, one source at a time, so it may be long or
     /// endless. Sources that complete synchronously never deepen the stack, and a
-    /// `concat` appearing as a source (`[a, [b, [c, …].concat].concat]`) is flattened
-    /// into this one instead of being subscribed, so such recursive definitions run in
-    /// constant stack space too.
+    /// `concat` or a `deferred` appearing as a source (`[a, [b, [c, …].concat].concat]`,
+    /// or a page that concatenates `deferred { nextPage }`) is unfolded into this one
+    /// instead of being subscribed, at the moment it would have been subscribed, so such
+    /// recursive definitions run in constant stack space too.
     ///
     /// ```
     /// a:      -12|
@@ -92,16 +105,55 @@ extension ObservableType {
 
 /// The sources of a `concat` still to come: an iterator and, when known, how many
 /// sources it still holds.
-private struct ConcatSources<Element> {
+struct ConcatSources<Element> {
     var iterator: AnyIterator<Observable<Element>>
     var remaining: Int?
+    /// Whether these are what an unfolding that disposes its source before completing
+    /// made: the last of them, then, is disposed before its completion passes on.
+    var disposeLastBeforeCompleting = false
+}
+
+/// What an ``UnfoldingProducer`` stands for.
+enum Unfolded<Element> {
+    /// Sources to subscribe one after another (a nested `concat`).
+    case sources(ConcatSources<Element>)
+    /// One source to subscribe in its place (what `deferred`'s factory made).
+    case source(Observable<Element>)
+}
+
+/// A sequence that only stands for others: `concat` subscribes its sources one after
+/// another, `deferred` the sequence its factory makes.
+///
+/// A `concat` sink that meets one among its sources unfolds it in place instead of
+/// subscribing it: recursive definitions (`[a, [b, …].concat].concat`, or a page that
+/// concatenates `deferred { nextPage }`) then run in one sink, so neither their
+/// subscription nor their elements climb through a sink per level, and any depth runs
+/// in constant stack. The sink unfolds at the moment it would have subscribed, so the
+/// factory runs when it would have run.
+class UnfoldingProducer<Element>: Producer<Element> {
+    /// What to subscribe in place of this sequence; throws what `deferred`'s factory
+    /// throws.
+    func unfold() throws -> Unfolded<Element> {
+        abstractMethod()
+    }
+
+    /// Whether this sequence's own sink disposes what it unfolded into before passing
+    /// on its completion (`just(x).flatMap(f)`, whose inner sequence `flatMap` disposes
+    /// first); a `concat` that unfolds it keeps that order.
+    var disposesSourceBeforeCompleting: Bool {
+        false
+    }
 }
 
 /// The sequence `concat` returns. A base class apart from ``Concat`` so that a sink
-/// can recognise a nested `concat` whatever its collection type, and flatten it.
-private class ConcatBase<Element>: Producer<Element> {
+/// can unfold a nested `concat` whatever its collection type.
+private class ConcatBase<Element>: UnfoldingProducer<Element> {
     func makeSources() -> ConcatSources<Element> {
         abstractMethod()
+    }
+
+    override func unfold() -> Unfolded<Element> {
+        .sources(makeSources())
     }
 }
 
@@ -149,6 +201,12 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
     // Read and written only by the call serving `moveNext` requests: one at a time,
     // ordered by `lock`. The nested sources being iterated, innermost last.
     private var stack: [ConcatSources<Element>] = []
+    // Written by `moveNext` before it subscribes to the current source, read by that
+    // source's completion. Whether an unfolding that disposes its source before
+    // completing (``UnfoldingProducer/disposesSourceBeforeCompleting``) ends with the
+    // current source: its subscription is then disposed before moving on, as the
+    // nested sinks would have done.
+    private var disposeCurrentBeforeCompleting = false
 
     func run(_ sources: ConcatSources<Element>) -> Disposable {
         stack.append(sources)
@@ -177,6 +235,11 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
             forwardOn(event)
             dispose()
         case .completed:
+            if disposeCurrentBeforeCompleting {
+                // `current` is still unset when the source completes during its own
+                // subscription; it is disposed later then, as the nested sinks do.
+                disposeCurrent()
+            }
             requestMoveNext()
         }
     }
@@ -197,7 +260,7 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
 
     /// Subscribes to the next source, or completes when there is none.
     private func moveNext() {
-        while true {
+        nextSource: while true {
             if isDisposed {
                 stack.removeAll()
                 return
@@ -206,35 +269,70 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
                 forwardCompletedAndDispose()
                 return
             }
-            guard let next = sources.iterator.next() else {
+            guard var next = sources.iterator.next() else {
                 continue
             }
             // A collection whose last source this is leaves the stack now, so that a
             // recursive `[a, [b, …].concat].concat` keeps the stack one level deep.
+            // That last source ends what the collection ended.
+            var disposeBeforeCompleting = false
             if let remaining = sources.remaining {
                 if remaining > 1 {
                     sources.remaining = remaining - 1
                     stack.append(sources)
+                } else {
+                    disposeBeforeCompleting = sources.disposeLastBeforeCompleting
                 }
             } else {
                 stack.append(sources)
             }
-            if let nested = next as? ConcatBase<Element> {
-                stack.append(nested.makeSources())
-                continue
+            while let unfolding = next as? UnfoldingProducer<Element> {
+                // The moment it would have been subscribed: after the finished source's
+                // subscription is disposed, as `subscribe` does.
+                disposeCurrent()
+                disposeBeforeCompleting = disposeBeforeCompleting || unfolding.disposesSourceBeforeCompleting
+                let unfolded: Unfolded<Element>
+                do {
+                    unfolded = try unfolding.unfold()
+                } catch {
+                    stack.removeAll()
+                    forwardErrorAndDispose(error)
+                    return
+                }
+                switch unfolded {
+                case .sources(var nested):
+                    if disposeBeforeCompleting && nested.remaining == nil {
+                        // Its end is only known once its iterator runs dry, after its
+                        // last source: subscribed as one source, it keeps the order.
+                        next = unfolding
+                        break
+                    }
+                    nested.disposeLastBeforeCompleting = disposeBeforeCompleting
+                    stack.append(nested)
+                    continue nextSource
+                case .source(let source):
+                    next = source
+                    continue
+                }
+                break
             }
+            disposeCurrentBeforeCompleting = disposeBeforeCompleting
             subscribe(next)
             return
         }
     }
 
-    /// Disposes the finished source's subscription, then subscribes to `source`.
-    private func subscribe(_ source: Observable<Element>) {
+    private func disposeCurrent() {
         let previous: Disposable? = lock.withLock {
             defer { current = nil }
             return current
         }
         previous?.dispose()
+    }
+
+    /// Disposes the finished source's subscription, then subscribes to `source`.
+    private func subscribe(_ source: Observable<Element>) {
+        disposeCurrent()
         let subscription = source.subscribe(elementObserver: self)
         let disposeNow: Bool = lock.withLock {
             if isSubscriptionDisposed {

@@ -14,11 +14,33 @@ extension ObservableType {
     }
 }
 
-final private class Deferred<Element>: Producer<Element> {
-    let observableFactory: () throws -> Observable<Element>
+extension Observable {
+    /// `deferred`, except that when the sequence the factory made completes after its
+    /// subscription, that subscription is disposed before the completion is passed on,
+    /// as `flatMap` and its kin dispose an inner sequence: what `just(x).flatMap(f)` is.
+    static func deferredAsInner(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
+        Deferred(observableFactory: observableFactory, disposesSourceBeforeCompleting: true)
+    }
+}
 
-    init(observableFactory: @escaping () throws -> Observable<Element>) {
+/// An ``UnfoldingProducer``: a `concat` among whose sources it appears calls the
+/// factory itself and carries on with the result in its own sink, so that a page that
+/// concatenates `deferred { nextPage }` runs any number of pages in constant stack.
+final private class Deferred<Element>: UnfoldingProducer<Element> {
+    let observableFactory: () throws -> Observable<Element>
+    let disposesSource: Bool
+
+    init(observableFactory: @escaping () throws -> Observable<Element>, disposesSourceBeforeCompleting: Bool = false) {
         self.observableFactory = observableFactory
+        self.disposesSource = disposesSourceBeforeCompleting
+    }
+
+    override var disposesSourceBeforeCompleting: Bool {
+        disposesSource
+    }
+
+    override func unfold() throws -> Unfolded<Element> {
+        .source(try observableFactory())
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
@@ -31,9 +53,20 @@ final private class Deferred<Element>: Producer<Element> {
 final private class DeferredSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
+    /// The source's subscription, when it is disposed before the completion passes on.
+    /// Written before the source is subscribed, so before any event can read it.
+    private var source: SingleAssignmentDisposable?
+
     func run(_ parent: Deferred<Element>) -> Disposable {
         do {
-            return try parent.observableFactory().subscribe(self)
+            let observable = try parent.observableFactory()
+            guard parent.disposesSource else {
+                return observable.subscribe(self)
+            }
+            let source = SingleAssignmentDisposable()
+            self.source = source
+            source.setDisposable(observable.subscribe(self))
+            return source
         } catch {
             forwardErrorAndDispose(error)
             return Disposables.create()
@@ -45,6 +78,11 @@ final private class DeferredSink<Observer: ElementObserver>: Sink<Observer>, Ele
     }
 
     func on(_ event: Event<Element>) {
+        if case .completed = event {
+            // Not set yet when the source completes during its subscription: it is then
+            // disposed once subscribed, after the completion, as `flatMap` does.
+            source?.dispose()
+        }
         forwardOn(event)
         if event.isStopEvent {
             dispose()

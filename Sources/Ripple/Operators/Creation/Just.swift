@@ -38,7 +38,9 @@ extension ObservableType {
 /// that is not specialised (a few hundred instructions per `just`), is cached there.
 @usableFromInline
 final class Just<Element>: Producer<Element> {
-    private let element: Element
+    /// Read by `flatMap` and its kin, which turn `just(x).flatMap(f)` into
+    /// `deferred { f(x) }`.
+    let element: Element
 
     @usableFromInline
     init(element: Element) {

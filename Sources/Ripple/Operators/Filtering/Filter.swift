@@ -64,6 +64,17 @@ final private class FilterSink<Element, Observer: ElementObserver>: Sink<Observe
         }
     }
 
+    // The terminal events, taken directly rather than through the default that wraps
+    // them in an `Event` for `on(_:)`: along a chain, that would be two more frames
+    // per operator, with an `Event` in each, while the completion travels down.
+    func onCompletion() {
+        forwardCompletedAndDispose()
+    }
+
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):

@@ -22,7 +22,11 @@ extension ObservableType {
     /// - Parameter selector: Maps an element to the sequence whose elements to send.
     /// - Returns: The elements of every inner sequence, as they arrive.
     public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        MergeProducer(source: asObservable(), maxConcurrent: .max, skipWhileActive: false) { try selector($0).asObservable() }
+        let source = asObservable()
+        if let single = source.justFlatMapped(selector) {
+            return single
+        }
+        return MergeProducer(source: source, maxConcurrent: .max, skipWhileActive: false) { try selector($0).asObservable() }
     }
 
     /// Maps an element to a sequence only while no inner sequence is running; elements
@@ -47,7 +51,11 @@ extension ObservableType {
     /// - Parameter selector: Maps an element that arrives while nothing runs.
     /// - Returns: The elements of the inner sequences that were started.
     public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        MergeProducer(source: asObservable(), maxConcurrent: .max, skipWhileActive: true) { try selector($0).asObservable() }
+        let source = asObservable()
+        if let single = source.justFlatMapped(selector) {
+            return single
+        }
+        return MergeProducer(source: source, maxConcurrent: .max, skipWhileActive: true) { try selector($0).asObservable() }
     }
 
     /// Maps each element to a sequence and concatenates those sequences: each one is
@@ -76,6 +84,29 @@ extension ObservableType {
     /// - Parameter selector: Maps an element to the sequence whose elements to send.
     /// - Returns: The elements of each inner sequence, one sequence after another.
     public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        MergeProducer(source: asObservable(), maxConcurrent: 1, skipWhileActive: false) { try selector($0).asObservable() }
+        let source = asObservable()
+        if let single = source.justFlatMapped(selector) {
+            return single
+        }
+        return MergeProducer(source: source, maxConcurrent: 1, skipWhileActive: false) { try selector($0).asObservable() }
+    }
+}
+
+extension Observable {
+    /// `just(x)` flat-mapped (by `flatMap`, `concatMap` or `flatMapFirst`, which all
+    /// agree on one element that arrives during `subscribe`) is `deferred { selector(x) }`: the selector runs when the result is subscribed,
+    /// a throw fails it, and the result follows the sequence the selector made, which
+    /// is disposed, as an inner sequence, before its completion passes on. As a
+    /// `deferred`, a `concat` can unfold it (``UnfoldingProducer``), so recursive paging
+    /// written `just(page).flatMap { … .concat(load(page + 1)) }` runs in constant stack.
+    /// `nil` for any other sequence. (`flatMapLatest` keeps its own sink: it disposes
+    /// an inner sequence that fails before passing the error on, which `deferred` does
+    /// not.)
+    func justFlatMapped<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element>? {
+        guard let just = self as? Just<Element> else {
+            return nil
+        }
+        let element = just.element
+        return Observable<Source.Element>.deferredAsInner { try selector(element).asObservable() }
     }
 }

@@ -67,6 +67,17 @@ final private class MapSink<Source, Result, Observer: ElementObserver>: Sink<Obs
         }
     }
 
+    // The terminal events, taken directly rather than through the default that wraps
+    // them in an `Event` for `on(_:)`: along a chain, that would be two more frames
+    // per operator, with an `Event` in each, while the completion travels down.
+    func onCompletion() {
+        forwardCompletedAndDispose()
+    }
+
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element): on(next: element)

@@ -62,12 +62,37 @@ extension RippleTests {
                 subject.onNext(1)
                 #expect(await eventually { received.all == [1] })
                 consumer.cancel()
-                // A cancelled loop ends without an error.
-                #expect((try? await consumer.value) == "ended")
+                // A cancelled loop throws `CancellationError`, as in RxSwift.
+                await #expect(throws: CancellationError.self) { try await consumer.value }
                 #expect(disposed.value == 1)
                 #expect(!subject.hasObservers)
                 subject.onNext(2)
                 #expect(received.all == [1])
+            }
+            #expect(await resourcesReturn(to: baseline))
+        }
+
+        @Test func aTaskCancelledWhileInTheLoopBodyThrowsAtTheNextElement() async {
+            let baseline = Resources.total
+            do {
+                let subject = PublishSubject<Int>()
+                let disposed = Counter()
+                let received = ValueLog<Int>()
+                let stream = subject.do(onDispose: { disposed.increment() }).values
+                let consumer = Task {
+                    for try await value in stream {
+                        received.append(value)
+                        // Cancelled while in the body: the next `next()` finds the
+                        // task cancelled before it waits.
+                        withUnsafeCurrentTask { $0?.cancel() }
+                    }
+                    return "ended"
+                }
+                subject.onNext(1)
+                await #expect(throws: CancellationError.self) { try await consumer.value }
+                #expect(received.all == [1])
+                #expect(disposed.value == 1)
+                #expect(!subject.hasObservers)
             }
             #expect(await resourcesReturn(to: baseline))
         }

@@ -144,6 +144,75 @@ extension Infallible {
     public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.asObservable() }))
     }
+
+    /// Sends the elements of all `sources` as they arrive; completes when all have.
+    ///
+    /// ```swift
+    /// let anyTap = Infallible.merge(buttons.map(\.taps))
+    /// ```
+    ///
+    /// - Parameter sources: The sequences to merge.
+    /// - Returns: A sequence with the elements of all sources, as they arrive.
+    public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
+        Infallible(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Sends the elements of all `sources` as they arrive; completes when all have.
+    ///
+    /// ```swift
+    /// let anyChange = Infallible.merge(fields.values.map(\.changes))
+    /// ```
+    ///
+    /// - Parameter sources: The sequences to merge.
+    /// - Returns: A sequence with the elements of all sources, as they arrive.
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Infallible<Element> where Collection.Element == Infallible<Element> {
+        Infallible(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Sends the elements of each sequence in turn, subscribing to the next when one
+    /// completes.
+    ///
+    /// ```
+    /// first:  -1-|
+    /// second:    -2-|
+    /// concat: -1--2-|
+    /// ```
+    ///
+    /// ```swift
+    /// let intro = Infallible.concat(greeting, tips, prompt)
+    /// ```
+    ///
+    /// - Parameter sources: The sequences, in order.
+    /// - Returns: A sequence of the elements of every source, one source after another.
+    public static func concat(_ sources: Infallible<Element>...) -> Infallible<Element> {
+        Infallible(Observable.concat(sources.map { $0.asObservable() }))
+    }
+
+    /// Sends the elements of each sequence in turn, subscribing to the next when one
+    /// completes.
+    ///
+    /// ```swift
+    /// let pages = Infallible.concat(chapters.map(\.pages))
+    /// ```
+    ///
+    /// - Parameter collection: The sequences, in order.
+    /// - Returns: A sequence of the elements of every source, one source after another.
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<Element> where Collection.Element == Infallible<Element> {
+        Infallible(Observable.concat(collection.map { $0.asObservable() }))
+    }
+
+    /// Sends the elements of each sequence in turn, subscribing to the next when one
+    /// completes; `sequence` is read once, when this is called.
+    ///
+    /// ```swift
+    /// let replayed = Infallible.concat(sessions.lazy.map(\.events))
+    /// ```
+    ///
+    /// - Parameter sequence: The sequences, in order.
+    /// - Returns: A sequence of the elements of every source, one source after another.
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element> where Sequence.Element == Infallible<Element> {
+        Infallible(Observable.concat(sequence.map { $0.asObservable() }))
+    }
 }
 
 extension Infallible where Element == Any {

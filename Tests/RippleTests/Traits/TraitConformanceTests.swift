@@ -138,6 +138,41 @@ extension RippleTests {
             XCTAssertEqual(merged.events, [.next(205, 2), .next(210, 1), .completed(220)])
         }
 
+        @Test func infallibleCombineLatestOfACollection() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let sources = (1...3).map { index in
+                scheduler.createHotObservable([.next(200 + index * 10, index), .next(300, index * 10), .completed(400)]).asInfallible(onErrorJustReturn: 0)
+            }
+            let summed = scheduler.start { Infallible.combineLatest(sources) { $0.reduce(0, +) } }
+            XCTAssertEqual(summed.events, [.next(230, 6), .next(300, 15), .next(300, 33), .next(300, 60), .completed(400)])
+            let other = TestScheduler(initialClock: 0)
+            let pair = (1...2).map { index in other.createHotObservable([.next(200 + index * 10, index), .completed(300)]).asInfallible(onErrorJustReturn: 0) }
+            let arrays = other.start { Infallible.combineLatest(pair) }
+            XCTAssertEqual(arrays.events, [.next(220, [1, 2]), .completed(300)])
+        }
+
+        @Test func infallibleDoRunsAfterActionsAfterTheObserverAndDebugPassesEventsOn() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = scheduler.createHotObservable([.next(210, 1), .completed(220)]).asInfallible(onErrorJustReturn: 0)
+            var log: [String] = []
+            let observer = scheduler.createObserver(Int.self)
+            scheduler.scheduleAt(200) {
+                _ = source
+                    .do(
+                        onNext: { log.append("onNext \($0)") },
+                        afterNext: { log.append("afterNext \($0) seen: \(observer.events.count)") },
+                        onCompleted: { log.append("onCompleted") },
+                        afterCompleted: { log.append("afterCompleted seen: \(observer.events.count)") }
+                    )
+                    .debug("conformance", trimOutput: true)
+                    .asObservable()
+                    .subscribe(observer)
+            }
+            scheduler.start()
+            #expect(log == ["onNext 1", "afterNext 1 seen: 1", "onCompleted", "afterCompleted seen: 2"])
+            XCTAssertEqual(observer.events, [.next(210, 1), .completed(220)])
+        }
+
         @Test func maybeZipOfACollection() {
             let scheduler = TestScheduler(initialClock: 0)
             let first = scheduler.createColdObservable([.next(10, 1), .completed(10)])

@@ -373,19 +373,31 @@ extension InfallibleType {
     ///
     /// - Parameters:
     ///   - onNext: Runs before each element is sent.
+    ///   - afterNext: Runs after each element was sent.
     ///   - onCompleted: Runs before completion is sent.
+    ///   - afterCompleted: Runs after completion was sent.
     ///   - onSubscribe: Runs before the subscription to this sequence.
     ///   - onSubscribed: Runs after the subscription to this sequence.
     ///   - onDispose: Runs after the subscription is disposed.
     /// - Returns: This sequence, unchanged, with the actions run along the way.
     public func `do`(
         onNext: ((Element) -> Void)? = nil,
+        afterNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
+        afterCompleted: (() -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Infallible<Element> {
-        Infallible(asObservable().do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        Infallible(asObservable().do(
+            onNext: onNext,
+            afterNext: afterNext,
+            onCompleted: onCompleted,
+            afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        ))
     }
 
     /// Sends this sequence's elements, then those of `second`.

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import XCTest
 @testable import Ripple
@@ -62,20 +61,11 @@ extension RippleTests {
             _ = (drivers, signals)
         }
 
-        /// Runs `body` and returns the failures it reported, captured instead of failing.
-        private func failures(in body: () -> Void) -> [ReportedTestFailure] {
-            let captured = Mutex<[ReportedTestFailure]>([])
-            TestFailureCapture.$handler.withValue({ failure in captured.withLock { $0.append(failure) } }) {
-                body()
-            }
-            return captured.withLock { $0 }
-        }
-
         @Test func traitEventArraysCompareWithXCTAssertEqual() {
             let singles: [SingleEvent<Int>] = [.success(1), .failure(TestError(id: 2))]
             let maybes: [MaybeEvent<Int>] = [.success(1), .completed, .error(TestError())]
             let completables: [CompletableEvent] = [.completed, .error(TestError())]
-            let reported = failures {
+            let reported = capturedTestFailures {
                 XCTAssertEqual(singles, [.success(1), .failure(TestError(id: 2))])
                 XCTAssertEqual(maybes, [.success(1), .completed, .error(TestError())])
                 XCTAssertEqual(completables, [.completed, .error(TestError())])
@@ -84,7 +74,7 @@ extension RippleTests {
         }
 
         @Test func differentTraitEventsReportADiff() {
-            let reported = failures {
+            let reported = capturedTestFailures {
                 XCTAssertEqual([SingleEvent<Int>.success(1)], [.success(2)], file: "/work/Suite/Folder/SomeTests.swift", line: 7)
                 XCTAssertEqual([MaybeEvent<Int>.completed], [.success(2)])
                 XCTAssertEqual([CompletableEvent.completed], [])

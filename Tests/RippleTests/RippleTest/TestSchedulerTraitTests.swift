@@ -25,8 +25,9 @@ extension RippleTests {
         @Test func startRecordsACompletableAsNeverElements() {
             let scheduler = TestScheduler(initialClock: 0)
             let observer: TestableObserver<Never> = scheduler.start(disposed: 300) { Completable.empty().delay(.seconds(20), scheduler: scheduler) }
-            #expect(observer.events.map(\.time) == [220])
-            #expect(observer.events.first.map { "\($0.value)" } == "completed")
+            XCTAssertEqual(observer.events, [.completed(220)])
+            let failing = scheduler.start(created: 1000, subscribed: 1010, disposed: 2000) { Completable.error(TestError(id: 3)) }
+            XCTAssertEqual(failing.events, [.error(1010, TestError(id: 3))])
         }
 
         @Test func startRecordsAnInfallible() {

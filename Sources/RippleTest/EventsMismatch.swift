@@ -42,13 +42,39 @@ func recordedEventsMismatch<Element: Equatable>(_ first: [Recorded<Event<Element
 ///     completed
 /// ```
 func eventsMismatch<Element: Equatable>(_ first: [Event<Element>], _ second: [Event<Element>]) -> String? {
-    guard first != second else { return nil }
+    eventsMismatch(first, second, equal: { $0 == $1 })
+}
+
+/// ``eventsMismatch(_:_:)`` for events compared by `equal`: the trait events
+/// (`SingleEvent` is a `Result` over `Swift.Error`, so it cannot be `Equatable`).
+///
+/// ```
+/// Events are not equal (first: 1 event, second: 1 event).
+/// events ("-" only in the first, "+" only in the second):
+///   - success(1)
+///   + success(2)
+/// ```
+func eventsMismatch<Item>(_ first: [Item], _ second: [Item], equal: @escaping (Item, Item) -> Bool) -> String? {
+    let left = first.map { ComparedBy(item: $0, equal: equal) }
+    let right = second.map { ComparedBy(item: $0, equal: equal) }
+    guard left != right else { return nil }
     var message = "Events are not equal (first: \(eventCount(first.count)), second: \(eventCount(second.count)))."
     message += "\nevents (\"-\" only in the first, \"+\" only in the second):"
-    for line in differenceLines(first, second, describe: { "\($0)" }) {
+    for line in differenceLines(left, right, describe: { "\($0.item)" }) {
         message += "\n" + line
     }
     return message
+}
+
+/// An item that compares with the closure it carries, so the diff, which needs
+/// `Equatable`, can run over events that are not.
+private struct ComparedBy<Item>: Equatable {
+    let item: Item
+    let equal: (Item, Item) -> Bool
+
+    static func == (lhs: ComparedBy, rhs: ComparedBy) -> Bool {
+        lhs.equal(lhs.item, rhs.item)
+    }
 }
 
 private func eventCount(_ count: Int) -> String {

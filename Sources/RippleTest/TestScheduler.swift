@@ -93,17 +93,36 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     /// Creates the sequence at `created`, subscribes at `subscribed`, disposes at
     /// `disposed`, runs the scheduler, and returns what the observer recorded.
     ///
+    /// `create` may return any convertible sequence, as with RxTest: an `Observable`,
+    /// a `Single`, `Maybe` or `Completable`, an `Infallible`, a `Driver` or a
+    /// ``TestableObservable``. The observer records the sequence's `Element` (`Never`
+    /// for a `Completable`, which only completes or fails).
+    ///
+    /// ```swift
+    /// let observer = scheduler.start(created: 0, subscribed: 10, disposed: 500) {
+    ///     Single.just(1)
+    /// }
+    /// XCTAssertEqual(observer.events, [.next(10, 1), .completed(10)])
+    /// ```
+    ///
     /// - Parameters:
     ///   - created: When `create` is called.
     ///   - subscribed: When the sequence is subscribed.
     ///   - disposed: When the subscription is disposed.
     ///   - create: Makes the sequence under test.
     /// - Returns: The observer, with every event it recorded.
-    public func start<Element>(created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        created: TestTime,
+        subscribed: TestTime,
+        disposed: TestTime,
+        create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
+        // The source is held as an `Observable` from creation on, so a trait's
+        // conversion happens once, at `created`, as RxTest does it.
         var source: Observable<Element>?
         var subscription: Disposable?
         let observer = createObserver(Element.self)
-        scheduleAt(created) { source = create() }
+        scheduleAt(created) { source = create().asObservable() }
         scheduleAt(subscribed) { subscription = source?.subscribe(observer) }
         scheduleAt(disposed) {
             subscription?.dispose()
@@ -117,20 +136,34 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     /// ``start(created:subscribed:disposed:create:)`` with the default creation (100)
     /// and subscription (200) times.
     ///
+    /// ```swift
+    /// let observer = scheduler.start(disposed: 250) { source.asInfallible(onErrorJustReturn: 0) }
+    /// ```
+    ///
     /// - Parameters:
     ///   - disposed: When the subscription is disposed.
-    ///   - create: Makes the sequence under test.
+    ///   - create: Makes the sequence under test (any convertible sequence).
     /// - Returns: The observer, with every event it recorded.
-    public func start<Element>(disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        disposed: TestTime,
+        create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
     }
 
     /// ``start(created:subscribed:disposed:create:)`` with the default times 100, 200
     /// and 1000.
     ///
-    /// - Parameter create: Makes the sequence under test.
+    /// ```swift
+    /// let observer = scheduler.start { Completable.empty() }
+    /// XCTAssertEqual(observer.events, [.completed(200)])
+    /// ```
+    ///
+    /// - Parameter create: Makes the sequence under test (any convertible sequence).
     /// - Returns: The observer, with every event it recorded.
-    public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        _ create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
     }
 }

@@ -64,6 +64,69 @@ public func XCTAssertEqual<T: Equatable>(_ lhs: [Event<T>], _ rhs: [Event<T>], f
     }
 }
 
+/// Asserts that two arrays of Single events are equal, in the same order; on failure
+/// the message lists the events as a diff.
+///
+/// ```swift
+/// var events: [SingleEvent<Int>] = []
+/// _ = Single.just(1).subscribe { events.append($0) }
+/// XCTAssertEqual(events, [.success(1)])
+/// ```
+///
+/// Successes are equal when their elements are; failures when their errors compare
+/// as `Event` errors do.
+///
+/// - Parameters:
+///   - lhs: The events the test got.
+///   - rhs: The events expected.
+///   - file: The test's file, for the failure; leave it to the compiler.
+///   - line: The test's line, for the failure; leave it to the compiler.
+public func XCTAssertEqual<T: Equatable>(_ lhs: [SingleEvent<T>], _ rhs: [SingleEvent<T>], file: StaticString = #filePath, line: UInt = #line) {
+    if let message = eventsMismatch(lhs, rhs, equal: { $0 == $1 }) {
+        reportTestFailure(message, file: file, line: line)
+    }
+}
+
+/// Asserts that two arrays of Maybe events are equal, in the same order; on failure
+/// the message lists the events as a diff.
+///
+/// ```swift
+/// var events: [MaybeEvent<Int>] = []
+/// _ = Maybe<Int>.empty().subscribe { events.append($0) }
+/// XCTAssertEqual(events, [.completed])
+/// ```
+///
+/// - Parameters:
+///   - lhs: The events the test got.
+///   - rhs: The events expected.
+///   - file: The test's file, for the failure; leave it to the compiler.
+///   - line: The test's line, for the failure; leave it to the compiler.
+public func XCTAssertEqual<T: Equatable>(_ lhs: [MaybeEvent<T>], _ rhs: [MaybeEvent<T>], file: StaticString = #filePath, line: UInt = #line) {
+    if let message = eventsMismatch(lhs, rhs, equal: { $0 == $1 }) {
+        reportTestFailure(message, file: file, line: line)
+    }
+}
+
+/// Asserts that two arrays of Completable events are equal, in the same order; on
+/// failure the message lists the events as a diff.
+///
+/// ```swift
+/// var events: [CompletableEvent] = []
+/// _ = Completable.empty().subscribe { events.append($0) }
+/// XCTAssertEqual(events, [.completed])
+/// ```
+///
+/// - Parameters:
+///   - lhs: The events the test got.
+///   - rhs: The events expected.
+///   - file: The test's file, for the failure; leave it to the compiler.
+///   - line: The test's line, for the failure; leave it to the compiler.
+public func XCTAssertEqual(_ lhs: [CompletableEvent], _ rhs: [CompletableEvent], file: StaticString = #filePath, line: UInt = #line) {
+    if let message = eventsMismatch(lhs, rhs, equal: { $0 == $1 }) {
+        reportTestFailure(message, file: file, line: line)
+    }
+}
+
 /// Where an assertion failure goes: a Swift Testing issue when a Swift Testing test is
 /// running on this task, otherwise an XCTest failure. (swift-corelibs-xctest drops an
 /// `XCTFail` made outside an XCTest test, so a Swift Testing test would pass silently.)

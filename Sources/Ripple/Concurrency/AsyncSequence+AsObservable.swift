@@ -26,11 +26,19 @@ extension AsyncSequence {
     /// continuation.yield(1)   // prints 1 (on a pool thread)
     /// ```
     ///
+    /// The task runs at `priority` (`nil`, the default, leaves it to the task: it takes
+    /// the subscriber's priority when there is one, as `Task.init` does):
+    ///
+    /// ```swift
+    /// let lines = file.lines.asObservable(priority: .utility)
+    /// ```
+    ///
+    /// - Parameter priority: The priority of the task that iterates the sequence.
     /// - Returns: A sequence that iterates this asynchronous sequence in a task for each subscriber.
-    public func asObservable() -> Observable<Element> {
+    public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
         Observable.create { observer in
             var iterator = self.makeAsyncIterator()
-            return disposableTask(detached: false, priority: nil) {
+            return disposableTask(detached: false, priority: priority) {
                 do {
                     while let element = try await iterator.next() {
                         observer.onNext(element)

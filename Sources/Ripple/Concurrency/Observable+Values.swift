@@ -14,7 +14,8 @@ extension ObservableConvertibleType {
     ///
     /// Cancellation: when the task iterating the stream is cancelled, or the stream is
     /// dropped (a `break` out of the loop), the subscription is disposed; a cancelled
-    /// loop ends without an error, as every `AsyncThrowingStream` does.
+    /// loop throws `CancellationError` (as in RxSwift), after the elements already
+    /// buffered.
     ///
     /// Buffering: Rx does not wait for a slow consumer, so elements that arrive faster
     /// than the loop takes them are buffered; this property keeps all of them
@@ -69,7 +70,16 @@ extension ObservableConvertibleType {
                 onError: { error in continuation.finish(throwing: error) },
                 onCompleted: { continuation.finish() }
             )
-            continuation.onTermination = disposingOnTermination(subscription)
+            let dispose: @Sendable (AsyncThrowingStream<Element, Swift.Error>.Continuation.Termination) -> Void = disposingOnTermination(subscription)
+            continuation.onTermination = { termination in
+                // The stream runs this handler before it wakes the waiting loop, so
+                // finishing here with an error makes a cancelled loop throw
+                // `CancellationError`, as RxSwift's does, instead of ending quietly.
+                if case .cancelled = termination {
+                    continuation.finish(throwing: CancellationError())
+                }
+                dispose(termination)
+            }
         }
     }
 }

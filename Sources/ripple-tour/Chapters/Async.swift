@@ -54,10 +54,15 @@ let asyncChapter = Chapter(
         let received = DispatchSemaphore(value: 0)
         let consumer = Task {
             var count = 0
-            for try await value in stream {
-                print("   task receives \(value)")
-                count += 1
-                received.signal()
+            do {
+                for try await value in stream {
+                    print("   task receives \(value)")
+                    count += 1
+                    received.signal()
+                }
+            } catch is CancellationError {
+                // As in RxSwift, a cancelled loop throws `CancellationError`.
+                print("   the loop throws CancellationError")
             }
             return count
         }
@@ -69,7 +74,7 @@ let asyncChapter = Chapter(
         consumer.cancel()
         runToEnd {
             let count = (try? await consumer.value) ?? -1
-            print("   the loop ended without an error after \(count) elements")
+            print("   the task ends after \(count) elements")
         }
         subject.onNext(4)
         print("   onNext(4) after the cancellation reaches nobody: hasObservers = \(subject.hasObservers)")

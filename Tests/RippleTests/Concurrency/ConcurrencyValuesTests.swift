@@ -46,7 +46,12 @@ extension RippleTests {
             #expect(sum == 4_950)
         }
 
-        @Test func cancellingTheConsumingTaskDisposesTheSubscription() async {
+        /// A cancelled loop throws `CancellationError`, as in RxSwift, whether the task
+        /// is cancelled while the loop waits for an element (`inBody` false) or while
+        /// it runs the loop body (then the next `next()` finds the task cancelled
+        /// before it waits); either way the subscription is disposed.
+        @Test(arguments: [false, true])
+        func cancellingTheConsumingTaskThrowsAndDisposesTheSubscription(inBody: Bool) async {
             let baseline = Resources.total
             do {
                 let subject = PublishSubject<Int>()
@@ -56,14 +61,18 @@ extension RippleTests {
                 let consumer = Task {
                     for try await value in stream {
                         received.append(value)
+                        if inBody {
+                            withUnsafeCurrentTask { $0?.cancel() }
+                        }
                     }
                     return "ended"
                 }
                 subject.onNext(1)
                 #expect(await eventually { received.all == [1] })
-                consumer.cancel()
-                // A cancelled loop ends without an error.
-                #expect((try? await consumer.value) == "ended")
+                if !inBody {
+                    consumer.cancel()
+                }
+                await #expect(throws: CancellationError.self) { try await consumer.value }
                 #expect(disposed.value == 1)
                 #expect(!subject.hasObservers)
                 subject.onNext(2)

@@ -17,18 +17,9 @@ extension RippleTests {
             #expect(observer.events.count == 2)
         }
 
-        /// Runs `body` and returns the failures it reported, captured instead of failing.
-        private func failures(in body: () -> Void) -> [ReportedTestFailure] {
-            let captured = Mutex<[ReportedTestFailure]>([])
-            TestFailureCapture.$handler.withValue({ failure in captured.withLock { $0.append(failure) } }) {
-                body()
-            }
-            return captured.withLock { $0 }
-        }
-
         @Test func differentRecordedEventsReportAnIssueAtTheCall() {
             let actual: [RippleTest.Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2), .completed(300)]
-            let reported = failures {
+            let reported = capturedTestFailures {
                 XCTAssertEqual(actual, [.next(210, 1), .next(220, 3), .completed(300)], file: "/work/Suite/Folder/SomeTests.swift", line: 42)
             }
             #expect(reported.count == 1)
@@ -43,7 +34,7 @@ extension RippleTests {
 
         @Test func differentEventsReportAnIssueAndEqualOnesDoNot() {
             let events: [Event<String>] = [.next("a"), .completed]
-            let reported = failures {
+            let reported = capturedTestFailures {
                 XCTAssertEqual(events, [.next("a"), .error(TestError())])
                 XCTAssertEqual(events, [.next("a"), .completed])
             }
@@ -121,4 +112,14 @@ final class RippleTestXCTAssertEqualTests: XCTestCase {
         XCTAssertEqual(recorded.count, 1)
         XCTAssertTrue(recorded.first?.description.contains("  + next(1)\n    completed") == true)
     }
+}
+
+/// Runs `body` and returns the failures it reported, captured instead of failing: the
+/// assertion tests check the messages and locations.
+func capturedTestFailures(in body: () -> Void) -> [ReportedTestFailure] {
+    let captured = Mutex<[ReportedTestFailure]>([])
+    TestFailureCapture.$handler.withValue({ failure in captured.withLock { $0.append(failure) } }) {
+        body()
+    }
+    return captured.withLock { $0 }
 }

@@ -133,6 +133,42 @@ extension Infallible {
         Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
     }
 
+    /// Combines the latest elements of every sequence in `collection` whenever any
+    /// sends one, once all have; see `Observable.combineLatest(_:resultSelector:)`.
+    ///
+    /// ```swift
+    /// let total = Infallible.combineLatest(cart.map(\.price)) { $0.reduce(0, +) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - collection: The sequences; their latest elements reach `resultSelector` in
+    ///     the collection's order.
+    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    /// - Returns: A sequence of `resultSelector`'s results, one each time any source
+    ///   sends an element once all have sent one.
+    public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Collection.Element.Element]) -> Element
+    ) -> Infallible<Element> where Collection.Element: InfallibleType {
+        Infallible(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// Sends the latest elements of every sequence in `collection`, in the
+    /// collection's order, whenever any sends one, once all have.
+    ///
+    /// ```swift
+    /// Infallible.combineLatest(switches.map(\.isOn)).map { $0.allSatisfy { $0 } }
+    /// ```
+    ///
+    /// - Parameter collection: The sequences to combine.
+    /// - Returns: A sequence of arrays of the latest elements, one each time any
+    ///   source sends an element once all have sent one.
+    public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection
+    ) -> Infallible<[Element]> where Collection.Element: InfallibleType, Collection.Element.Element == Element {
+        Infallible<[Element]>(Observable.combineLatest(collection.map { $0.asObservable() }))
+    }
+
     /// Sends the elements of all `sources` as they arrive; completes when all have.
     ///
     /// ```swift
@@ -143,6 +179,75 @@ extension Infallible {
     /// - Returns: A sequence with the elements of all sources, as they arrive.
     public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Sends the elements of all `sources` as they arrive; completes when all have.
+    ///
+    /// ```swift
+    /// let anyTap = Infallible.merge(buttons.map(\.taps))
+    /// ```
+    ///
+    /// - Parameter sources: The sequences to merge.
+    /// - Returns: A sequence with the elements of all sources, as they arrive.
+    public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
+        Infallible(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Sends the elements of all `sources` as they arrive; completes when all have.
+    ///
+    /// ```swift
+    /// let anyChange = Infallible.merge(fields.values.map(\.changes))
+    /// ```
+    ///
+    /// - Parameter sources: The sequences to merge.
+    /// - Returns: A sequence with the elements of all sources, as they arrive.
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Infallible<Element> where Collection.Element == Infallible<Element> {
+        Infallible(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Sends the elements of each sequence in turn, subscribing to the next when one
+    /// completes.
+    ///
+    /// ```
+    /// first:  -1-|
+    /// second:    -2-|
+    /// concat: -1--2-|
+    /// ```
+    ///
+    /// ```swift
+    /// let intro = Infallible.concat(greeting, tips, prompt)
+    /// ```
+    ///
+    /// - Parameter sources: The sequences, in order.
+    /// - Returns: A sequence of the elements of every source, one source after another.
+    public static func concat(_ sources: Infallible<Element>...) -> Infallible<Element> {
+        Infallible(Observable.concat(sources.map { $0.asObservable() }))
+    }
+
+    /// Sends the elements of each sequence in turn, subscribing to the next when one
+    /// completes.
+    ///
+    /// ```swift
+    /// let pages = Infallible.concat(chapters.map(\.pages))
+    /// ```
+    ///
+    /// - Parameter collection: The sequences, in order.
+    /// - Returns: A sequence of the elements of every source, one source after another.
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<Element> where Collection.Element == Infallible<Element> {
+        Infallible(Observable.concat(collection.map { $0.asObservable() }))
+    }
+
+    /// Sends the elements of each sequence in turn, subscribing to the next when one
+    /// completes; `sequence` is read once, when this is called.
+    ///
+    /// ```swift
+    /// let replayed = Infallible.concat(sessions.lazy.map(\.events))
+    /// ```
+    ///
+    /// - Parameter sequence: The sequences, in order.
+    /// - Returns: A sequence of the elements of every source, one source after another.
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element> where Sequence.Element == Infallible<Element> {
+        Infallible(Observable.concat(sequence.map { $0.asObservable() }))
     }
 }
 

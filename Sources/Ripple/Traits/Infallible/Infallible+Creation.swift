@@ -63,6 +63,24 @@ extension Infallible {
         Infallible(Observable.from(array, scheduler: scheduler))
     }
 
+    /// Sends the elements of `sequence` in order, then completes (as
+    /// `Observable.from(_:scheduler:)` does for any `Sequence`).
+    ///
+    /// ```swift
+    /// Infallible.from(1...3).subscribe(onNext: { print($0) })   // 1, 2, 3
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sequence: The elements to send; it is iterated once per subscription.
+    ///   - scheduler: Where to send them; the current thread's trampoline by default.
+    /// - Returns: A sequence of the elements of `sequence`.
+    public static func from<Elements: Sequence>(
+        _ sequence: Elements,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Infallible<Element> where Elements.Element == Element {
+        Infallible(Observable.from(sequence, scheduler: scheduler))
+    }
+
     /// Sends the wrapped value if `optional` has one, then completes.
     ///
     /// ```swift

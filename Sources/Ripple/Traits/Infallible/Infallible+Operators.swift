@@ -215,6 +215,98 @@ extension InfallibleType {
         Infallible(asObservable().take(until: other.asObservable()))
     }
 
+    /// Sends elements until `other` (any sequence) sends an element, then completes;
+    /// an error from `other` also just completes this one, which cannot fail.
+    ///
+    /// ```swift
+    /// ticks.take(until: viewDidDisappear)
+    /// ```
+    ///
+    /// - Parameter other: The sequence whose first element ends this one.
+    /// - Returns: A sequence with the elements sent before `other` sends an element.
+    public func take<Source: ObservableType>(until other: Source) -> Infallible<Element> {
+        // Only `other`'s first element matters here: its error must not reach an
+        // Infallible's subscriber, so it ends `other`'s part as an empty one.
+        Infallible(asObservable().take(until: other.completingOnError()))
+    }
+
+    /// Sends elements until one passes `predicate`, then completes (sending that one
+    /// too when `behavior` is `.inclusive`).
+    ///
+    /// ```
+    /// source: -1-2-3-4-|
+    /// result: -1-2-|          (take(until: { $0 > 2 }))
+    /// ```
+    ///
+    /// ```swift
+    /// progress.take(until: { $0 >= 1.0 }, behavior: .inclusive)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - predicate: Whether an element ends the sequence.
+    ///   - behavior: Whether the element that ends it is sent (`.inclusive`) or not.
+    /// - Returns: A sequence with the elements before the first that passes `predicate`.
+    public func take(until predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
+        Infallible(asObservable().take(until: predicate, behavior: behavior))
+    }
+
+    /// Sends elements while they pass `predicate`, then completes (sending the first
+    /// that fails too when `behavior` is `.inclusive`).
+    ///
+    /// ```
+    /// source: -1-2-3-4-|
+    /// result: -1-2-|          (take(while: { $0 < 3 }))
+    /// ```
+    ///
+    /// ```swift
+    /// countdown.take(while: { $0 > 0 })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - predicate: Whether an element keeps the sequence going.
+    ///   - behavior: Whether the element that ends it is sent (`.inclusive`) or not.
+    /// - Returns: A sequence with the elements before the first that fails `predicate`.
+    public func take(while predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
+        Infallible(asObservable().take(while: predicate, behavior: behavior))
+    }
+
+    /// Skips elements while they pass `predicate`, then sends the rest.
+    ///
+    /// ```
+    /// source: -1-2-3-1-|
+    /// result: -----3-1-|      (skip(while: { $0 < 3 }))
+    /// ```
+    ///
+    /// ```swift
+    /// readings.skip(while: { $0 == 0 })
+    /// ```
+    ///
+    /// - Parameter predicate: Whether an element, before the first that fails, is dropped.
+    /// - Returns: A sequence from the first element that fails `predicate` on.
+    public func skip(while predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
+        Infallible(asObservable().skip(while: predicate))
+    }
+
+    /// Drops elements until `other` sends an element, then sends the rest; an error
+    /// from `other` is ignored (this sequence cannot fail), so it then sends nothing
+    /// more than completion.
+    ///
+    /// ```
+    /// source: -1-2-3-4-|
+    /// other:  ----x
+    /// result: -----3-4-|
+    /// ```
+    ///
+    /// ```swift
+    /// taps.skip(until: ready)
+    /// ```
+    ///
+    /// - Parameter other: The sequence whose first element starts this one.
+    /// - Returns: A sequence with the elements sent after `other` sends an element.
+    public func skip<Source: ObservableType>(until other: Source) -> Infallible<Element> {
+        Infallible(asObservable().skip(until: other.completingOnError()))
+    }
+
     /// Skips the first `count` elements. A negative `count` skips nothing.
     ///
     /// ```
@@ -281,19 +373,31 @@ extension InfallibleType {
     ///
     /// - Parameters:
     ///   - onNext: Runs before each element is sent.
+    ///   - afterNext: Runs after each element was sent.
     ///   - onCompleted: Runs before completion is sent.
+    ///   - afterCompleted: Runs after completion was sent.
     ///   - onSubscribe: Runs before the subscription to this sequence.
     ///   - onSubscribed: Runs after the subscription to this sequence.
     ///   - onDispose: Runs after the subscription is disposed.
     /// - Returns: This sequence, unchanged, with the actions run along the way.
     public func `do`(
         onNext: ((Element) -> Void)? = nil,
+        afterNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
+        afterCompleted: (() -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Infallible<Element> {
-        Infallible(asObservable().do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        Infallible(asObservable().do(
+            onNext: onNext,
+            afterNext: afterNext,
+            onCompleted: onCompleted,
+            afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe,
+            onSubscribed: onSubscribed,
+            onDispose: onDispose
+        ))
     }
 
     /// Sends this sequence's elements, then those of `second`.
@@ -368,5 +472,13 @@ extension InfallibleType {
     /// - Returns: A sequence without consecutive elements whose property at `keyPath` is equal.
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(at: keyPath))
+    }
+}
+
+extension ObservableType {
+    /// This sequence with its error turned into completion: an Infallible operator
+    /// that only watches another sequence for a signal must not pass its error on.
+    fileprivate func completingOnError() -> Observable<Element> {
+        asObservable().catch { _ in Observable<Element>.empty() }
     }
 }

@@ -70,3 +70,44 @@ extension InfallibleType {
         Infallible(asObservable().take(for: duration, scheduler: scheduler))
     }
 }
+
+extension InfallibleType {
+    /// Shifts every element and the completion later by `dueTime`, as
+    /// ``ObservableType/delay(_:scheduler:)`` does.
+    ///
+    /// ```
+    /// source:            -1-2-|
+    /// delay(2 ticks):    ---1-2-|
+    /// ```
+    ///
+    /// ```swift
+    /// let echo = typed.delay(.milliseconds(300), scheduler: MainScheduler.instance)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: How much later to send each event.
+    ///   - scheduler: The scheduler that runs the timers; the delayed events are sent on it.
+    /// - Returns: This sequence, each event sent `dueTime` later.
+    public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().delay(dueTime, scheduler: scheduler))
+    }
+
+    /// Subscribes to this sequence `dueTime` after the subscriber subscribes.
+    ///
+    /// ```
+    /// source (cold):                 -1-|
+    /// delaySubscription(2 ticks):    ---1-|
+    /// ```
+    ///
+    /// ```swift
+    /// let later = ticks.delaySubscription(.seconds(1), scheduler: MainScheduler.instance)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long to wait before subscribing.
+    ///   - scheduler: The scheduler that runs the timer; the subscription happens on it.
+    /// - Returns: This sequence, subscribed to `dueTime` after each subscription.
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().delaySubscription(dueTime, scheduler: scheduler))
+    }
+}

@@ -172,15 +172,18 @@ final private class CompletablesThen<Element>: Producer<Element> {
 final private class CompletablesThenSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
-    private let completables: [Observable<Never>]
-    private let last: Observable<Element>?
+    // The Completables not yet subscribed, the next one last: each is popped (and so
+    // released, with whatever its closures captured) as it is subscribed, and its
+    // finished subscription is released when the next stage replaces it in `current`,
+    // so a long chain does not keep its finished stages alive (as RxSwift does not).
+    // Touched only by the step that subscribes the next stage, and steps run one at a
+    // time (each starts after the previous one completed).
+    private var pending: [Observable<Never>]
+    private var last: Observable<Element>?
     private let current = SerialDisposable()
-    // The index of the next Completable; touched only by the step that subscribes it,
-    // and steps run one at a time (each starts after the previous one completed).
-    private var next = 0
 
     init(parent: CompletablesThen<Element>, observer: Observer, cancel: Cancelable) {
-        completables = parent.completables
+        pending = parent.completables.reversed()
         last = parent.last
         super.init(observer: observer, cancel: cancel)
     }
@@ -195,11 +198,10 @@ final private class CompletablesThenSink<Observer: ElementObserver>: Sink<Observ
         if isDisposed {
             return
         }
-        if next < completables.count {
-            let completable = completables[next]
-            next += 1
+        if let completable = pending.popLast() {
             current.disposable = completable.subscribe(elementObserver: CompletableStage(sink: self))
         } else if let last {
+            self.last = nil
             current.disposable = last.subscribe(elementObserver: self)
         } else {
             forwardCompletedAndDispose()

@@ -82,3 +82,25 @@ extension PrimitiveSequence {
         PrimitiveSequence(raw: source.timeout(dueTime, other: other.source, scheduler: scheduler))
     }
 }
+
+extension PrimitiveSequence where Element: RxAbstractInteger {
+    /// A Single (or Maybe) that succeeds with 0 after `dueTime`.
+    ///
+    /// ```
+    /// timer(5 ticks):  -----(0|)
+    /// ```
+    ///
+    /// ```swift
+    /// Single<Int>.timer(.seconds(3), scheduler: MainScheduler.instance)
+    ///     .subscribe(onSuccess: { _ in print("three seconds later") })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long after each subscription to succeed.
+    ///   - scheduler: The scheduler that runs the timer; the element is sent on it.
+    /// - Returns: A trait that succeeds with 0 `dueTime` after it is subscribed.
+    public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        // A timer without a period sends one 0 and completes: a valid Single and Maybe.
+        PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler))
+    }
+}

@@ -22,10 +22,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ collection: Collection,
         resultSelector: @escaping ([Element]) throws -> Result
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        if collection.isEmpty {
-            return PrimitiveSequence<Trait, Result>(raw: Observable.deferred { Observable.just(try resultSelector([])) })
-        }
-        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map(\.source), resultSelector: resultSelector))
+        PrimitiveSequence<Trait, Element>.zipCollection(collection, resultSelector: resultSelector)
     }
 
     /// Waits for every Single in `collection` and succeeds with their elements, in
@@ -44,6 +41,26 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - Parameter collection: The Singles to zip, in order.
     /// - Returns: A Single that succeeds with the elements of all sources, in the collection's order.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence<Trait, Element>.zipCollection(collection)
+    }
+}
+
+// The zips of a collection shared by Single and Maybe (Maybe+Zip.swift): the
+// Observable zip of the sources, which ends empty as soon as one Maybe does.
+extension PrimitiveSequence {
+    static func zipCollection<Sources: Swift.Collection, Result>(
+        _ collection: Sources,
+        resultSelector: @escaping ([Element]) throws -> Result
+    ) -> PrimitiveSequence<Trait, Result> where Sources.Element == PrimitiveSequence<Trait, Element> {
+        // `Observable.zip` of no sources would complete empty; a trait of no sources
+        // succeeds with the selector's result for no elements, as in RxSwift.
+        if collection.isEmpty {
+            return PrimitiveSequence<Trait, Result>(raw: Observable.deferred { Observable.just(try resultSelector([])) })
+        }
+        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map(\.source), resultSelector: resultSelector))
+    }
+
+    static func zipCollection<Sources: Swift.Collection>(_ collection: Sources) -> PrimitiveSequence<Trait, [Element]> where Sources.Element == PrimitiveSequence<Trait, Element> {
         if collection.isEmpty {
             return PrimitiveSequence<Trait, [Element]>(raw: Observable.just([]))
         }

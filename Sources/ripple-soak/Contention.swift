@@ -162,7 +162,7 @@ final class ContentionStartLine: Sendable {
 
 /// Hands the two subjects to the emitter threads (Ripple's subjects are thread-safe;
 /// the point of the run is to call them from several threads).
-struct ContentionSubjects: @unchecked Sendable {
+struct ContentionSubjects: Sendable {
     let a: PublishSubject<Int>
     let b: PublishSubject<Int>
 }

@@ -549,6 +549,158 @@ func infallibleFile() -> String {
     return generatedHeader + header + "\n\n" + (3...8).map(infallibleSection).joined(separator: "\n")
 }
 
+// MARK: - SharedSequence.combineLatest and SharedSequence.zip (Driver, Signal)
+
+/// One form of the SharedSequence family: `family` gives the marble diagram and the
+/// names; `tuple` picks the form without a result selector.
+func sharedSequenceFunction(_ f: ObservableFamily, _ n: Int, tuple: Bool) -> String {
+    let generics = list(n) { "O\($0): SharedSequenceConvertibleType" }
+    let sources = list(n) { "_ source\($0): O\($0)" }
+    let elements = list(n) { "O\($0).Element" }
+    let observables = list(n) { "source\($0).asObservable()" }
+    let sameKind = list(n, ", ") { "SharingStrategy == O\($0).SharingStrategy" }
+    let drivers = list(n) { "d\($0)" }
+    let positional = list(n) { "$\($0 - 1)" }
+    let combining = f.name == "combineLatest"
+    let either = n == 2 ? "either" : "any"
+    let summary: String
+    switch (combining, tuple) {
+    case (true, false):
+        summary = #"""
+            /// Combines the latest elements of \#(cardinals[n]) shared sequences of one kind (all Drivers, or
+            /// all Signals) with `resultSelector` whenever \#(either) of them sends one, once \#(n == 2 ? "both have" : "each has sent one").
+        """#
+    case (true, true):
+        summary = #"""
+            /// Sends a tuple of the latest elements of \#(cardinals[n]) shared sequences of one kind (all
+            /// Drivers, or all Signals) whenever \#(either) of them sends one, once \#(n == 2 ? "both have" : "each has sent one").
+        """#
+    case (false, false):
+        summary = #"""
+            /// Pairs up the elements of \#(cardinals[n]) shared sequences of one kind (all Drivers, or all
+            /// Signals) by index and sends `resultSelector` of each such group.
+        """#
+    case (false, true):
+        summary = #"""
+            /// Pairs up the elements of \#(cardinals[n]) shared sequences of one kind (all Drivers, or all
+            /// Signals) by index and sends each group as a tuple.
+        """#
+    }
+    let behaviour = tuple
+        ? #"""
+              /// The result is `Observable.\#(f.name)` of the sources, shared again as their kind
+              /// shares; it completes as that does.
+          """#
+        : #"""
+              /// The result is `Observable.\#(f.name)` of the sources, shared again as their kind
+              /// shares; it completes as that does. If `resultSelector` throws, the result ends
+              /// with that error (as in RxCocoa): a selector that cannot throw keeps the promise
+              /// that a Driver or Signal never fails.
+          """#
+    let groups = tuple
+        ? "    /// (`A` is `(\(list(n) { "\($0)" }))`, `B` is `(\(f.secondGroup(n)))`.)"
+        : "    /// (`A` is `resultSelector(\(list(n) { "\($0)" }))`, `B` is `resultSelector(\(f.secondGroup(n)))`.)"
+    let example: String
+    switch (combining, tuple, n) {
+    case (true, false, 2): example = "    /// let canSubmit = Driver.combineLatest(nameValid, passwordValid) { $0 && $1 }"
+    case (true, true, 2): example = "    /// Driver.combineLatest(name, age).drive(onNext: { name, age in print(name, age) })"
+    case (false, false, 2): example = #"    /// let labelled = Driver.zip(names, scores) { "\($0): \($1)" }"#
+    case (false, true, 2): example = "    /// Signal.zip(taps, results).emit(onNext: { tap, result in log(tap, result) })"
+    case (_, false, _): example = "    /// let \(combining ? "summary" : "rows") = Driver.\(f.name)(\(drivers)) { [\(positional)] }"
+    case (_, true, _):
+        example = #"""
+            /// Driver.\#(f.name)(\#(drivers))
+            ///     .drive(onNext: { \#(list(n) { "v\($0)" }) in print(\#(list(n) { "v\($0)" })) })
+        """#
+    }
+    let returns: String
+    switch (combining, tuple) {
+    case (true, false):
+        returns = #"""
+            /// - Returns: A shared sequence of `resultSelector`'s results, one each time any
+            ///   source sends an element once all have sent one.
+        """#
+    case (true, true):
+        returns = #"""
+            /// - Returns: A shared sequence of tuples of the latest elements, one each time
+            ///   any source sends an element once all have sent one.
+        """#
+    case (false, false):
+        returns = #"""
+            /// - Returns: A shared sequence of `resultSelector`'s results, one for each set of
+            ///   elements with the same index in every source.
+        """#
+    case (false, true):
+        returns = #"""
+            /// - Returns: A shared sequence of tuples, one for each set of elements with the
+            ///   same index in every source.
+        """#
+    }
+    let resultType = tuple ? "(\(elements))" : "Element"
+    let selectorParameter = tuple
+        ? ""
+        : "    ///   - resultSelector: Makes a result from \(f.eachElement) of each sequence.\n"
+    let parameters = tuple
+        ? "        \(sources)\n"
+        : "        \(sources),\n        resultSelector: @escaping (\(elements)) throws -> Element\n"
+    let body = tuple
+        ? "SharedSequence<SharingStrategy, \(resultType)>(Observable.\(f.name)(\(observables)))"
+        : "SharedSequence(Observable.\(f.name)(\(observables), resultSelector: resultSelector))"
+    return #"""
+    \#(summary)
+        ///
+    \#(behaviour)
+        ///
+        /// ```
+    \#(f.marbles(n))
+        /// ```
+        ///
+    \#(groups)
+        ///
+        /// ```swift
+    \#(example)
+        /// ```
+        ///
+        /// - Parameters:
+    \#(sourceParameters(n))\#(selectorParameter)\#(returns)
+        public static func \#(f.name)<\#(generics)>(
+    \#(parameters)    ) -> SharedSequence<SharingStrategy, \#(resultType)>
+        where \#(sameKind) {
+            \#(body)
+        }
+    """#
+}
+
+func sharedSequenceSection(_ n: Int) -> String {
+    #"""
+    // MARK: - \#(n) sources
+
+    extension SharedSequence {
+    \#(sharedSequenceFunction(combineLatest, n, tuple: false))
+
+    \#(sharedSequenceFunction(zip, n, tuple: false))
+    }
+
+    extension SharedSequenceConvertibleType where Element == Any {
+    \#(sharedSequenceFunction(combineLatest, n, tuple: true))
+
+    \#(sharedSequenceFunction(zip, n, tuple: true))
+    }
+
+    """#
+}
+
+func sharedSequenceFile() -> String {
+    let header = #"""
+    // The fixed-arity forms of `SharedSequence.combineLatest` and `SharedSequence.zip` (two
+    // to eight sources, with and without a result selector), generated from one template:
+    // each wraps the Observable operator of the same arity and shares the result again.
+    // The sources are of one kind (their `SharingStrategy`), so they already deliver on
+    // its scheduler and the result needs no `observe(on:)`.
+    """#
+    return generatedHeader + header + "\n\n" + (2...8).map(sharedSequenceSection).joined(separator: "\n")
+}
+
 // MARK: - Writing
 
 let generatedHeader = "// Generated by scripts/generate-arity.swift: do not edit; change the template there and run it.\n"
@@ -558,6 +710,7 @@ let files: [(path: String, text: String)] = [
     ("Sources/Ripple/Operators/Combining/Zip+arity.swift", observableFile(zip)),
     ("Sources/Ripple/Traits/PrimitiveSequence/PrimitiveSequence+Zip+arity.swift", primitiveFile()),
     ("Sources/Ripple/Traits/Infallible/Infallible+Combining+arity.swift", infallibleFile()),
+    ("Sources/Ripple/Traits/SharedSequence/SharedSequence+Combining+arity.swift", sharedSequenceFile()),
 ]
 
 var arguments = CommandLine.arguments.dropFirst()

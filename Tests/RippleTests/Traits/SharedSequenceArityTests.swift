@@ -38,16 +38,16 @@ extension RippleTests {
             [.next(200 + 10 * n, (1...n).map { 10 * $0 + 1 }), .next(300 + 10 * n, (1...n).map { 10 * $0 + 2 }), .completed(400 + n)]
         }
 
-        /// Runs `make` over `n` fresh sources as Drivers and checks the recorded events,
-        /// and that every source was subscribed once, at 200.
-        static func expectDriver(
+        /// Runs `make` over `n` fresh sources as shared sequences of one kind and checks
+        /// the recorded events, and that every source was subscribed once, at 200.
+        static func expect<Strategy: SharingStrategyProtocol>(
             _ n: Int, _ expected: (Int) -> Events,
-            _ make: @escaping ([Driver<Int>]) -> Driver<[Int]>,
+            _ make: @escaping ([SharedSequence<Strategy, Int>]) -> SharedSequence<Strategy, [Int]>,
             sourceLocation: SourceLocation = #_sourceLocation
         ) {
             let scheduler = TestScheduler(initialClock: 0)
             let hot = sources(scheduler, n)
-            let observer = scheduler.start { make(hot.map { Driver(raw: $0.asObservable()) }) }
+            let observer = scheduler.start { make(hot.map { SharedSequence(raw: $0.asObservable()) }) }
             let events = expected(n)
             #expect(observer.events == events, "\(n) sources", sourceLocation: sourceLocation)
             // Each source is unsubscribed when it completes (400 + K) or when the result
@@ -58,16 +58,18 @@ extension RippleTests {
             }
         }
 
-        /// ``expectDriver(_:_:_:sourceLocation:)`` with Signals.
-        static func expectSignal(
-            _ n: Int, _ expected: (Int) -> Events,
-            _ make: @escaping ([Signal<Int>]) -> Signal<[Int]>,
+        static func expectDriver(
+            _ n: Int, _ expected: (Int) -> Events, _ make: @escaping ([Driver<Int>]) -> Driver<[Int]>,
             sourceLocation: SourceLocation = #_sourceLocation
         ) {
-            let scheduler = TestScheduler(initialClock: 0)
-            let hot = sources(scheduler, n)
-            let observer = scheduler.start { make(hot.map { Signal(raw: $0.asObservable()) }) }
-            #expect(observer.events == expected(n), "\(n) sources", sourceLocation: sourceLocation)
+            expect(n, expected, make, sourceLocation: sourceLocation)
+        }
+
+        static func expectSignal(
+            _ n: Int, _ expected: (Int) -> Events, _ make: @escaping ([Signal<Int>]) -> Signal<[Int]>,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            expect(n, expected, make, sourceLocation: sourceLocation)
         }
 
         @Test func combineLatestWithAResultSelectorAtEveryArity() {

@@ -465,23 +465,18 @@ func infallibleSection(_ n: Int) -> String {
             Infallible<(\#(elements))>(Observable.zip(\#(observables)))
         }
     """#
-    if n == 3 {
-        // Infallible+Combining.swift has the two- and three-source forms but this one.
-        return #"""
-        // MARK: - 3 sources
-
-        extension Infallible where Element == Any {
-        \#(tupleZip)
-        }
-
-        """#
-    }
     return #"""
     // MARK: - \#(n) sources
 
     extension Infallible {
-        /// Combines the latest elements of \#(cardinals[n]) sequences whenever any sends one, once
-        /// all have; see `Observable.combineLatest`.
+        /// Combines the latest elements of \#(cardinals[n]) sequences whenever \#(n == 2 ? "either" : "any") sends one, once
+        /// \#(n == 2 ? "both have" : "all have"); see `Observable.combineLatest`.
+        ///
+        /// ```
+    \#(combineLatest.marbles(n))
+        /// ```
+        ///
+        /// (`A` is `resultSelector(\#(list(n) { "\($0)" }))`, `B` is `resultSelector(\#(combineLatest.secondGroup(n)))`.)
         ///
         /// ```swift
         /// let summary = Infallible.combineLatest(\#(names)) { [\#(positional)] }
@@ -500,6 +495,12 @@ func infallibleSection(_ n: Int) -> String {
 
         /// Pairs the n-th elements of \#(cardinals[n]) sequences; see `Observable.zip`.
         ///
+        /// ```
+    \#(zip.marbles(n))
+        /// ```
+        ///
+        /// (`A` is `resultSelector(\#(list(n) { "\($0)" }))`, `B` is `resultSelector(\#(zip.secondGroup(n)))`.)
+        ///
         /// ```swift
         /// let rows = Infallible.zip(\#(names)) { [\#(positional)] }
         /// ```
@@ -517,8 +518,8 @@ func infallibleSection(_ n: Int) -> String {
     }
 
     extension Infallible where Element == Any {
-        /// Sends a tuple of the latest elements of \#(cardinals[n]) sequences whenever any sends
-        /// one, once all have.
+        /// Sends a tuple of the latest elements of \#(cardinals[n]) sequences whenever \#(n == 2 ? "either" : "any") sends
+        /// one, once \#(n == 2 ? "both have" : "all have").
         ///
         /// ```swift
         /// Infallible.combineLatest(\#(names))
@@ -541,12 +542,11 @@ func infallibleSection(_ n: Int) -> String {
 
 func infallibleFile() -> String {
     let header = #"""
-    // The fixed-arity forms of `Infallible.combineLatest` (four to eight sources) and
-    // `Infallible.zip` (four to eight with a result selector, three to eight as tuples),
-    // generated from one template: each wraps the Observable operator of the same arity,
-    // which cannot fail when its sources cannot.
+    // The fixed-arity forms of `Infallible.combineLatest` and `Infallible.zip` (two to eight
+    // sources, with and without a result selector), generated from one template: each wraps
+    // the Observable operator of the same arity, which cannot fail when its sources cannot.
     """#
-    return generatedHeader + header + "\n\n" + (3...8).map(infallibleSection).joined(separator: "\n")
+    return generatedHeader + header + "\n\n" + (2...8).map(infallibleSection).joined(separator: "\n")
 }
 
 // MARK: - SharedSequence.combineLatest and SharedSequence.zip (Driver, Signal)

@@ -34,6 +34,9 @@ let package = Package(
         .executableTarget(name: "ripple-tour", dependencies: ["Ripple", "RippleTest", "RippleBus", "UserFeed"], swiftSettings: strict),
         .executableTarget(name: "ripple-bench", dependencies: ["Ripple"], swiftSettings: strict),
         .executableTarget(name: "ripple-soak", dependencies: ["Ripple"], swiftSettings: strict),
+        // Issue 20: draws every operator's marble diagram from a real run on a TestScheduler
+        // into Ripple's DocC catalogue; `--check` (run by CI) fails when one has changed.
+        .executableTarget(name: "ripple-marbles", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
         .testTarget(
             name: "RippleTests",
             dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleFoundation", "UserFeed"],

@@ -6,6 +6,8 @@ import Foundation
 //   swift run ripple-tour --list       lists the chapters
 //   swift run ripple-tour NAME         runs one chapter
 //   swift run ripple-tour NAME --trace also prints the library's numbered internal steps
+//   swift run ripple-tour operators --svg DIR
+//                                      also draws the chapter's run as SVG marble diagrams in DIR
 
 let chapters: [Chapter] = [
     journeyChapter,
@@ -19,17 +21,24 @@ let chapters: [Chapter] = [
 
 var options = TourOptions()
 var selected: [String] = []
-for argument in CommandLine.arguments.dropFirst() {
+var arguments = CommandLine.arguments.dropFirst()[...]
+while let argument = arguments.popFirst() {
     switch argument {
     case "--trace":
         options.trace = true
+    case "--svg":
+        guard let directory = arguments.popFirst() else {
+            print("--svg needs a directory")
+            exit(64)
+        }
+        options.svgDirectory = directory
     case "--list":
         for chapter in chapters {
             print("\(chapter.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(chapter.summary)")
         }
         exit(0)
     case "--help", "-h":
-        print("usage: ripple-tour [--list] [--trace] [CHAPTER ...]")
+        print("usage: ripple-tour [--list] [--trace] [--svg DIR] [CHAPTER ...]")
         exit(0)
     default:
         selected.append(argument)

@@ -181,9 +181,9 @@ extension MarbleSVG {
         /// The timeline of a test source as its subscribers saw it, with its subscriptions.
         ///
         /// A hot source draws its events at their absolute times, subscribed or not (the
-        /// axis is dashed where nobody listens). A cold source draws its events once per
-        /// subscription, shifted to it and cut at its disposal: `retry` shows each
-        /// attempt.
+        /// axis is dashed where nobody listens). A cold source draws the events it sent
+        /// to each of its subscriptions, at the times it sent them, up to each disposal:
+        /// `retry` shows each attempt.
         ///
         /// - Parameters:
         ///   - name: The name in the left column.
@@ -191,24 +191,11 @@ extension MarbleSVG {
         ///     ``TestScheduler/createColdObservable(_:)``, after the run.
         ///   - label: The text of an element's circle; its description by default.
         public init<Element>(_ name: String, source: TestableObservable<Element>, label: (Element) -> String = { String(describing: $0) }) {
-            let subscriptions = source.subscriptions
-            guard source is ColdObservable<Element> else {
-                self.init(name, events: source.recordedEvents, subscriptions: subscriptions, label: label)
-                return
-            }
-            var seen: [(order: Int, event: Recorded<Event<Element>>)] = []
-            for subscription in subscriptions {
-                for recorded in source.recordedEvents {
-                    let time = subscription.subscribe + recorded.time
-                    if time <= subscription.unsubscribe {
-                        seen.append((seen.count, Recorded(time: time, value: recorded.value)))
-                    }
-                }
-            }
-            // Overlapping subscriptions interleave by time; the order breaks ties, so
-            // the sort is stable.
-            seen.sort { ($0.event.time, $0.order) < ($1.event.time, $1.order) }
-            self.init(name, events: seen.map(\.event), subscriptions: subscriptions, label: label)
+            // A cold source draws what it really sent, as it sent it: not its script
+            // shifted by each subscription, which could not tell whether an event due at
+            // the very time of a disposal went out.
+            let events = (source as? ColdObservable<Element>)?.deliveries ?? source.recordedEvents
+            self.init(name, events: events, subscriptions: source.subscriptions, label: label)
         }
 
         /// The timeline of an observer subscribed at `subscribed` and disposed at

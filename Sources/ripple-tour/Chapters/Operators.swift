@@ -65,14 +65,10 @@ let operatorsChapter = Chapter(
             let resultLetters = results.events.compactMap(\.value.element).map(resultLetter)
             let diagram = MarbleSVG(
                 title: "search as you type: debounce, distinctUntilChanged, flatMapLatest, catchAndReturn",
-                inputs: [MarbleSVG.Timeline("keystrokes", source: typed, label: { text in
-                    keystrokes.filter { $0.value == text }.map(\.key).min().map(String.init) ?? text
-                })],
+                inputs: [MarbleSVG.Timeline("keystrokes", source: typed, label: { firstKey(of: $0, in: keystrokes) })],
                 operator: "debounce → distinctUntilChanged → flatMapLatest(search)",
                 outputs: [
-                    MarbleSVG.Timeline("queries", observer: queryObserver, disposed: .max, label: { query in
-                        queryLetters.filter { $0.value == query }.map(\.key).min().map(String.init) ?? query
-                    }),
+                    MarbleSVG.Timeline("queries", observer: queryObserver, disposed: .max, label: { firstKey(of: $0, in: queryLetters) }),
                     MarbleSVG.Timeline("results", observer: results, label: resultLetter),
                 ],
                 layout: MarbleSVG.Layout(pixelsPerTick: 2.5)
@@ -93,6 +89,11 @@ let operatorsChapter = Chapter(
         }
     }
 )
+
+/// The alphabetically first key that stands for `text` in a marble table, or `text` itself.
+private func firstKey(of text: String, in table: [Character: String]) -> String {
+    table.filter { $0.value == text }.map(\.key).min().map(String.init) ?? text
+}
 
 /// A result as one short label: its number of matches, or `!` for the fallback.
 private func resultLetter(_ matches: [String]) -> String {

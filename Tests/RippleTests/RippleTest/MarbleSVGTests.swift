@@ -154,6 +154,22 @@ extension RippleTests {
             #expect(done.marks("legend-next").count == 1)
         }
 
+        @Test func aColdSourceIsDrawnAsItWasSentNotAsScripted() throws {
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = scheduler.createColdObservable("--a-b|")
+            let stop = scheduler.createHotObservable("--x")
+            let observer = scheduler.start(disposed: 400) { source.take(until: stop) }
+            // The stop signal, scheduled first, wins the tie at 220: `a`, due then too, is never sent.
+            #expect(observer.events == [.completed(220)])
+            let timeline = MarbleSVG.Timeline("source", source: source)
+            #expect(timeline.marks.isEmpty)
+            #expect(timeline.subscriptions == [Subscription(200, 220)])
+
+            let parsed = ParsedSVG(MarbleSVG(inputs: [timeline], operator: nil, outputs: []).svg)
+            #expect(parsed.marks("next").isEmpty)
+            #expect(parsed.marks("dispose").map { $0.attributes["data-time"] } == ["220"])
+        }
+
         @Test func elementsAtOneTimeAreStackedAtThatTimesX() throws {
             let scheduler = TestScheduler(initialClock: 0)
             let source = scheduler.createHotObservable("-(ab)-|")

@@ -176,8 +176,12 @@ struct MarbleSVGWriter {
             }
         }
 
+        // Completion bars go beneath the circles and reach past them, so a circle at the
+        // same time keeps its label readable; error crosses go on top.
         var placed: [TestTime: Int] = [:]
-        var terminals: [String] = []
+        var bars: [String] = []
+        var circles: [String] = []
+        var crosses: [String] = []
         for mark in marks {
             let cx = x(mark.time)
             let time = mark.time
@@ -188,17 +192,16 @@ struct MarbleSVGWriter {
                 let cy = lineY - Double(level) * step
                 let r = radius(label)
                 let fontSize = label.count <= 2 ? 13 : 11
-                out.append(#"<circle class="next" cx="\#(n(cx))" cy="\#(n(cy))" r="\#(n(r))" fill="\#(colours[label] ?? Self.palette[0])" stroke="\#(Self.ink)" stroke-width="1.5" data-time="\#(time)"><title>\#(Self.escape("next(\(label)) @ \(time)"))</title></circle>"#)
-                out.append(#"<text class="label" x="\#(n(cx))" y="\#(n(cy + 4))" font-size="\#(fontSize)" text-anchor="middle" fill="\#(Self.ink)">\#(Self.escape(label))</text>"#)
+                circles.append(#"<circle class="next" cx="\#(n(cx))" cy="\#(n(cy))" r="\#(n(r))" fill="\#(colours[label] ?? Self.palette[0])" stroke="\#(Self.ink)" stroke-width="1.5" data-time="\#(time)"><title>\#(Self.escape("next(\(label)) @ \(time)"))</title></circle>"#)
+                circles.append(#"<text class="label" x="\#(n(cx))" y="\#(n(cy + 4))" font-size="\#(fontSize)" text-anchor="middle" fill="\#(Self.ink)">\#(Self.escape(label))</text>"#)
             case .completed:
-                // Terminal marks go on top of any circle at the same time, and reach past it.
-                let reach = (placed[time] ?? 0) > 0 ? largest + 5 : 12
-                terminals.append(#"<line class="completed" x1="\#(n(cx))" y1="\#(n(lineY - reach))" x2="\#(n(cx))" y2="\#(n(lineY + reach))" stroke="\#(Self.ink)" stroke-width="3" data-time="\#(time)"><title>\#(Self.escape("completed @ \(time)"))</title></line>"#)
+                let reach = stackHeights[time] == nil ? 12 : largest + 6
+                bars.append(#"<line class="completed" x1="\#(n(cx))" y1="\#(n(lineY - reach))" x2="\#(n(cx))" y2="\#(n(lineY + reach))" stroke="\#(Self.ink)" stroke-width="3" data-time="\#(time)"><title>\#(Self.escape("completed @ \(time)"))</title></line>"#)
             case .error(let description):
-                terminals.append(#"<path class="error" d="M \#(n(cx - 8)) \#(n(lineY - 8)) L \#(n(cx + 8)) \#(n(lineY + 8)) M \#(n(cx + 8)) \#(n(lineY - 8)) L \#(n(cx - 8)) \#(n(lineY + 8))" stroke="\#(Self.errorInk)" stroke-width="3.5" fill="none" data-time="\#(time)"><title>\#(Self.escape("error(\(description)) @ \(time)"))</title></path>"#)
+                crosses.append(#"<path class="error" d="M \#(n(cx - 8)) \#(n(lineY - 8)) L \#(n(cx + 8)) \#(n(lineY + 8)) M \#(n(cx + 8)) \#(n(lineY - 8)) L \#(n(cx - 8)) \#(n(lineY + 8))" stroke="\#(Self.errorInk)" stroke-width="3.5" fill="none" data-time="\#(time)"><title>\#(Self.escape("error(\(description)) @ \(time)"))</title></path>"#)
             }
         }
-        out += terminals
+        out += bars + circles + crosses
 
         for subscription in timeline.subscriptions {
             if contains(subscription.subscribe) {

@@ -211,6 +211,20 @@ private func combiningExamples() -> [MarbleExample] {
                inputs: hot("-1--2-3---|", name: "first"), hotLetters("--a-b---c--|", name: "second")) { first, second, _ in
             Observable.combineLatest(first, second) { "\($0)\($1)" }
         },
+        binary("zipTuples", .combining, symbol: "Ripple/ObservableType/zip(_:_:)",
+               caption: "zip without a result selector sends the pairs as tuples (drawn here as their two elements side by side).",
+               code: "Observable.zip(first, second)",
+               inputs: hot("-1--2-3---|", name: "first"), hotLetters("--a-b---c--|", name: "second"),
+               label: { "\($0.0)\($0.1)" }) { first, second, _ in
+            Observable.zip(first, second)
+        },
+        binary("combineLatestTuples", .combining, symbol: "Ripple/ObservableType/combineLatest(_:_:)",
+               caption: "combineLatest without a result selector sends the latest pair as a tuple (drawn here as its two elements side by side).",
+               code: "Observable.combineLatest(first, second)",
+               inputs: hot("-1--2-3---|", name: "first"), hotLetters("--a-b---c--|", name: "second"),
+               label: { "\($0.0)\($0.1)" }) { first, second, _ in
+            Observable.combineLatest(first, second)
+        },
         binary("withLatestFrom", .combining, symbol: "Ripple/ObservableType/withLatestFrom(_:resultSelector:)",
                caption: "withLatestFrom sends, for each element of the source, the latest of the other; the other alone sends nothing.",
                code: "source.withLatestFrom(other) { \"\\($0)\\($1)\" }",

@@ -49,6 +49,12 @@ if let printing {
     exit(0)
 }
 
+var isDirectory: ObjCBool = false
+guard FileManager.default.fileExists(atPath: docc, isDirectory: &isDirectory), isDirectory.boolValue else {
+    print("ripple-marbles: no DocC catalogue at \(docc); run from the package root or pass --docc DIR")
+    exit(66)
+}
+
 let files = GeneratedFiles(examples: examples, docc: docc)
 if check {
     let problems = files.check()

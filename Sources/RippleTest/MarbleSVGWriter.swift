@@ -196,7 +196,8 @@ struct MarbleSVGWriter {
                 circles.append(#"<text class="label" x="\#(n(cx))" y="\#(n(cy + 4))" font-size="\#(fontSize)" text-anchor="middle" fill="\#(Self.ink)">\#(Self.escape(label))</text>"#)
             case .completed:
                 let reach = stackHeights[time] == nil ? 12 : largest + 6
-                bars.append(#"<line class="completed" x1="\#(n(cx))" y1="\#(n(lineY - reach))" x2="\#(n(cx))" y2="\#(n(lineY + reach))" stroke="\#(Self.ink)" stroke-width="3" data-time="\#(time)"><title>\#(Self.escape("completed @ \(time)"))</title></line>"#)
+                let above = reach + Double((stackHeights[time] ?? 1) - 1) * step
+                bars.append(#"<line class="completed" x1="\#(n(cx))" y1="\#(n(lineY - above))" x2="\#(n(cx))" y2="\#(n(lineY + reach))" stroke="\#(Self.ink)" stroke-width="3" data-time="\#(time)"><title>\#(Self.escape("completed @ \(time)"))</title></line>"#)
             case .error(let description):
                 crosses.append(#"<path class="error" d="M \#(n(cx - 8)) \#(n(lineY - 8)) L \#(n(cx + 8)) \#(n(lineY + 8)) M \#(n(cx + 8)) \#(n(lineY - 8)) L \#(n(cx - 8)) \#(n(lineY + 8))" stroke="\#(Self.errorInk)" stroke-width="3.5" fill="none" data-time="\#(time)"><title>\#(Self.escape("error(\(description)) @ \(time)"))</title></path>"#)
             }

@@ -43,7 +43,7 @@ private func creationExamples() -> [MarbleExample] {
                  code: "Observable<Int>.empty()") { _ in Observable<Int>.empty() },
         creation("never", symbol: "Ripple/ObservableType/never()",
                  caption: "never sends nothing and never ends: only disposal stops it.",
-                 code: "Observable<Int>.never()") { _ in Observable<Int>.never() },
+                 code: "Observable<Int>.never()", end: 400) { _ in Observable<Int>.never() },
         creation("error", symbol: "Ripple/ObservableType/error(_:)",
                  caption: "error fails at once.",
                  code: "Observable<Int>.error(MarbleError())") { _ in Observable<Int>.error(MarbleError()) },
@@ -57,7 +57,7 @@ private func creationExamples() -> [MarbleExample] {
         },
         creation("interval", symbol: "Ripple/ObservableType/interval(_:scheduler:)",
                  caption: "interval counts 0, 1, 2, … once per period after subscription, until disposed.",
-                 code: "Observable<Int>.interval(.seconds(50), scheduler: scheduler)") { scheduler in
+                 code: "Observable<Int>.interval(.seconds(50), scheduler: scheduler)", end: 400) { scheduler in
             Observable<Int>.interval(.seconds(50), scheduler: scheduler)
         },
     ]

@@ -102,9 +102,10 @@ func binary<First, Second, Out>(
     }
 }
 
-/// An example with no input: a creation operator.
+/// An example with no input: a creation operator, drawn from subscription to `end` (most
+/// send everything at once, so the default shows a stretch of quiet after it).
 func creation<Out>(
-    _ name: String, symbol: String, caption: String, code: String, disposed: TestTime = 400,
+    _ name: String, symbol: String, caption: String, code: String, disposed: TestTime = 400, end: TestTime = 300,
     label: @escaping (Out) -> String = { "\($0)" },
     _ make: @escaping (TestScheduler) -> Observable<Out>
 ) -> MarbleExample {
@@ -114,7 +115,7 @@ func creation<Out>(
             inputs: [],
             operator: code,
             outputs: [MarbleSVG.Timeline(resultName, observer: observer, disposed: disposed, label: label)],
-            layout: MarbleSVG.Layout(start: TestScheduler.Defaults.subscribed)
+            layout: MarbleSVG.Layout(start: TestScheduler.Defaults.subscribed, end: end)
         )
     }
 }

@@ -123,10 +123,38 @@ extension RippleTests {
         @Test func otherSubscriptionsAndOnDisposedArePaired() {
             let subject = PublishSubject<Int>()
             let toSubject = subject.subscribe(onNext: { _ in })
-            let withOnDisposed = Observable.just(1).subscribe(onDisposed: {})
+            let withOnDisposed = Observable<Int>.create { _ in Disposables.create() }.subscribe(onDisposed: {})
             #expect(type(of: toSubject) == BinaryDisposable.self)
             #expect(type(of: withOnDisposed) == BinaryDisposable.self)
             toSubject.dispose()
+            withOnDisposed.dispose()
+        }
+
+        @Test func justCallsTheClosuresAtOnceInTheObserversOrderWithoutAnObserver() {
+            var log: [String] = []
+            let subscription = Observable.just(7).subscribe(
+                onNext: { log.append("next \($0)") },
+                onError: { log.append("error \($0)") },
+                onCompleted: { log.append("completed") },
+                onDisposed: { log.append("disposed") }
+            )
+            #expect(log == ["next 7", "completed", "disposed"])
+            #expect(type(of: subscription) == NopDisposable.self)
+            subscription.dispose()
+            #expect(log == ["next 7", "completed", "disposed"])
+        }
+
+        @Test func justUnderAJourneyTraceTakesTheObserversRoadInTheSameOrder() {
+            var log: [String] = []
+            let steps = JourneyTrace.record {
+                _ = Observable.just(7).subscribe(
+                    onNext: { log.append("next \($0)") },
+                    onCompleted: { log.append("completed") },
+                    onDisposed: { log.append("disposed") }
+                )
+            }
+            #expect(log == ["next 7", "completed", "disposed"])
+            #expect(steps.contains { $0.type == "SubscribeObserver" && $0.member == "init" })
         }
 
         @Test func disposingThePairReleasesAnOnNextThatCapturesItsSubscription() {

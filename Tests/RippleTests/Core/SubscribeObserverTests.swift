@@ -18,7 +18,8 @@ extension RippleTests {
         @Test func completionThenDisposeRunsOnDisposedOnce() {
             var log: [String] = []
             let subject = PublishSubject<Int>()
-            let subscription = logging { log.append($0) }.subscribe(to: subject.asObservable())
+            let observer = logging { log.append($0) }
+            let subscription = observer.subscription(subject.asObservable().subscribe(elementObserver: observer))
             subject.onNext(1)
             subject.onCompleted()
             subscription.dispose()
@@ -43,7 +44,7 @@ extension RippleTests {
         @Test func disposeThenTerminalEventRunsOnDisposedOnceAndNothingElse() {
             var log: [String] = []
             let observer = logging { log.append($0) }
-            let subscription = observer.subscribe(to: Observable<Int>.never())
+            let subscription = observer.subscription(Observable<Int>.never().subscribe(elementObserver: observer))
             subscription.dispose()
             // A source that ignored the dispose and ended anyway:
             observer.onCompletion()

@@ -77,7 +77,9 @@ func json(_ result: Measurement) -> String {
 }
 
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
-let workloads = allWorkloads(size: options.size).filter { options.filter == nil || $0.name == options.filter }
+let workloads = options.filter.map { name in
+    (allWorkloads(size: options.size) + variantWorkloads(size: options.size)).filter { $0.name == name }
+} ?? allWorkloads(size: options.size)
 if workloads.isEmpty {
     print("ripple-bench: no workload named \(options.filter ?? "")")
     usage()

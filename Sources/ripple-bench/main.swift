@@ -86,6 +86,7 @@ if workloads.isEmpty {
 }
 
 if !options.json {
+    print(ProcessFloor.line())   // issue 19: measured before any workload runs
     print("# ripple-bench: size=\(options.size.rawValue), 1 warm-up run, then \(options.repetitions) timed repetition(s); median reported")
     print("# baseline: the hand-written plain-Swift equivalent, timed in the same process, alternating with Ripple")
     print("# allocations: \(AllocationCounter.method)")

@@ -272,6 +272,27 @@ extension RippleTests {
             }
         }
 
+        @Test func signalWithUnretainedCompletesOnceTheObjectIsGone() {
+            final class Owner {
+                let name = "owner"
+            }
+            mocked { scheduler in
+                var owner: Owner? = Owner()
+                let source = hotDriver(scheduler, [.next(210, 1), .next(230, 2), .completed(300)]).asSignal()
+                let paired = source.withUnretained(owner!) { "\($0.name) \($1)" }
+                let tuples = source.withUnretained(owner!).map { "\($0.name)+\($1)" }
+                scheduler.scheduleAt(220) { owner = nil }
+                let observer = scheduler.createObserver(String.self)
+                let bag = DisposeBag()
+                scheduler.scheduleAt(200) {
+                    paired.asObservable().subscribe(observer).disposed(by: bag)
+                    tuples.asObservable().subscribe(observer).disposed(by: bag)
+                }
+                scheduler.start()
+                #expect(observer.events == [.next(211, "owner 1"), .next(211, "owner+1"), .completed(231), .completed(231)])
+            }
+        }
+
         // MARK: creation
 
         @Test func intervalAndTimerTickOnTheSharingScheduler() {

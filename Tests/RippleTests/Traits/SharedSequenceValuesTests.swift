@@ -4,6 +4,19 @@ import RippleTest
 
 extension RippleTests {
     @Suite struct SharedSequenceValuesTests {
+        /// Every element of `stream`, iterated with `for await` (no `try`).
+        private func collect(_ stream: AsyncStream<Int>?) async -> [Int] {
+            guard let stream else {
+                Issue.record("the mock's action did not run")
+                return []
+            }
+            var received: [Int] = []
+            for await value in stream {
+                received.append(value)
+            }
+            return received
+        }
+
         @Test func forAwaitOverADriverNeedsNoTry() async {
             let scheduler = TestScheduler(initialClock: 0)
             var stream: AsyncStream<Int>?
@@ -12,14 +25,7 @@ extension RippleTests {
                 stream = driver.values
             }
             scheduler.start()
-            guard let stream else {
-                Issue.record("the mock's action did not run")
-                return
-            }
-            var received: [Int] = []
-            for await value in stream {
-                received.append(value)
-            }
+            let received = await collect(stream)
             #expect(received == [1, 2])
         }
 
@@ -32,14 +38,7 @@ extension RippleTests {
             }
             // Every element arrives before the loop starts: only the newest is kept.
             scheduler.start()
-            guard let stream else {
-                Issue.record("the mock's action did not run")
-                return
-            }
-            var received: [Int] = []
-            for await value in stream {
-                received.append(value)
-            }
+            let received = await collect(stream)
             #expect(received == [3])
         }
 

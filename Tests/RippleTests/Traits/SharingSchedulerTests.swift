@@ -46,6 +46,24 @@ extension RippleTests {
             #expect(SharingScheduler.make() is MainScheduler)
         }
 
+        /// Mocks `scheduler` on a new queue: signals `started` inside the mock, waits
+        /// for `release`, and signals `ended` once the mock is over.
+        private func mockOnAnotherThread(
+            _ scheduler: TestScheduler,
+            started: DispatchSemaphore,
+            release: DispatchSemaphore,
+            ended: DispatchSemaphore
+        ) {
+            let scheduler = Unchecked(scheduler)
+            DispatchQueue(label: "ripple.tests.mock").async {
+                SharingScheduler.mock(scheduler: scheduler.value) {
+                    started.signal()
+                    release.wait()
+                }
+                ended.signal()
+            }
+        }
+
         /// Two mocks on two threads that overlap and end in the order they began: the
         /// later one is in force while both run, and each removes only its own.
         @Test func overlappingMocksOnTwoThreadsEachRemoveTheirOwn() {
@@ -57,23 +75,10 @@ extension RippleTests {
             let releaseSecond = DispatchSemaphore(value: 0)
             let firstEnded = DispatchSemaphore(value: 0)
             let secondEnded = DispatchSemaphore(value: 0)
-            let schedulers = Unchecked((first, second))
-            DispatchQueue(label: "ripple.tests.mock1").async {
-                SharingScheduler.mock(scheduler: schedulers.value.0) {
-                    firstStarted.signal()
-                    releaseFirst.wait()
-                }
-                firstEnded.signal()
-            }
+            mockOnAnotherThread(first, started: firstStarted, release: releaseFirst, ended: firstEnded)
             #expect(waitFor(firstStarted))
             #expect(current() === first)
-            DispatchQueue(label: "ripple.tests.mock2").async {
-                SharingScheduler.mock(scheduler: schedulers.value.1) {
-                    secondStarted.signal()
-                    releaseSecond.wait()
-                }
-                secondEnded.signal()
-            }
+            mockOnAnotherThread(second, started: secondStarted, release: releaseSecond, ended: secondEnded)
             #expect(waitFor(secondStarted))
             #expect(current() === second)
             releaseFirst.signal()

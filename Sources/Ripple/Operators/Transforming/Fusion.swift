@@ -1,40 +1,32 @@
-import Synchronization
-
-// Operator fusion: adjacent `map`, `filter` and `compactMap` become one producer and
-// one sink when the chain is built.
+// Operator fusion: three or more adjacent `map`, `filter` and `compactMap` become one
+// producer and one sink when the chain is built.
 //
 // Why: each operator of a chain is a producer, and each subscription of it a sink and a
 // `SinkDisposer`; an element crosses every sink through a witness call, a disposed check
 // and a do/catch, in generic code that is not specialised for your element type. For
 // twenty `map`s that was about 100 instructions per `map` per element, around a user
-// closure of one. These three operators keep no state and have no identity (nothing
-// is shared between subscriptions, nothing observable happens at subscribe or at
+// closure of one. These three operators keep no state and have no identity (nothing is
+// shared between subscriptions, nothing observable happens at subscribe or at
 // dispose), so a run of them can be carried by one sink that calls their closures in
-// order.
+// order, in a loop.
 //
-// What must not change (and `FusionTests` checks against the unfused chain):
+// What must not change (`FusionTests` checks it against the unfused chain):
 // - Every closure runs in chain order, once per element that reaches its stage.
 // - An error thrown by any closure ends the sequence with `.error` and no later stage
-//   runs: it unwinds to the one sink, which forwards it (`forwardErrorAndDispose`).
+//   runs: the loop stops and the sink forwards it (`forwardErrorAndDispose`).
 // - A closure that disposes the subscription: in the unfused chain, that stage's sink
-//   then drops its result (`forwardOn` checks `disposed`). Here the sink closes its
-//   `FusionGate` when disposed, and every stage checks the gate before handing its
-//   result on, so no later stage runs and nothing is sent after `dispose()`.
+//   then drops its result (`forwardOn` checks `disposed`). The loop checks the sink's
+//   `isDisposed` after every stage but the last (whose result goes through
+//   `forwardOn`), so no later stage runs and nothing is sent after `dispose()`.
 // - Reentrancy: an element sent from inside a closure enters the sink again and runs
-//   the whole fused run, nested, as it would run the whole unfused chain.
-//
-// How: each stage is a `FusedStage` — given what comes after it (`downstream`) and the
-// subscription's gate, it makes the closure that takes one element through it. The
-// public operators are `@inlinable` and make their stage in your module, so the
-// closure that runs per element is specialised for your types. At subscription the
-// sink chains the stages from the last to the first; per element, it calls the first,
-// which calls the next, down to the sink's `forwardOn(next:)`.
+//   the whole fused run, nested, on a slot of its own, as it would run the whole
+//   unfused chain.
 //
 // Fusion only looks at the producer it is applied to (`source as? FusibleProducer`):
 // only `Map`, `Filter`, `CompactMap` and `FusedProducer` are fusible, so it never
 // crosses `share`, a subject, `do`, `debug`, a scheduler or anything else with identity
 // or side effects. A fusible producer is never changed by fusing onto it: `a.map(g)`
-// makes a new producer over `a`'s source, and `a` itself stays independently
+// makes a new producer over the start of `a`'s run, and `a` itself stays independently
 // subscribable.
 
 /// One fusible stage, in a form one loop can run whatever the types along the chain:

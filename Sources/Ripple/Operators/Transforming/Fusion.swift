@@ -112,8 +112,8 @@ class FusibleProducer<Element>: Producer<Element> {
     }
 
     /// This producer's stages followed by `stages`, as one `FusedProducer` over this
-    /// producer's source.
-    func prepending<Result>(to stages: [FusedStage], names: [String]) -> Observable<Result> {
+    /// producer's source; nil if that run would be longer than `maximumFusedRun`.
+    func prepending<Result>(to stages: [FusedStage], names: [String]) -> Observable<Result>? {
         abstractMethod()
     }
 }
@@ -125,6 +125,12 @@ class FusibleProducer<Element>: Producer<Element> {
 /// one, measured side by side), and runs from three stages on are fused (`deep_chain`,
 /// twenty `map`s: 600 ns as twenty sinks, 230 ns fused).
 let minimumFusedRun = 3
+
+/// The most stages one fused producer holds. Each stage added copies the run's stage
+/// list into a new producer, so a chain built one operator at a time costs time in the
+/// square of its run's length; past this many, a new run starts over the full one
+/// (one more sink hop per 64 stages).
+let maximumFusedRun = 64
 
 /// The base of `Map`, `Filter` and `CompactMap`: one stage over `source`, run by the
 /// operator's own sink; followed by another fusible operator it becomes part of a run.
@@ -147,16 +153,20 @@ class SingleStageProducer<Source, Element>: FusibleProducer<Element> {
         guard let upstream = source as? FusibleProducer<Source> else {
             return nil
         }
-        return upstream.prepending(to: [self.stage, stage], names: [self.name, name])
+        if let run: Observable<Result> = upstream.prepending(to: [self.stage, stage], names: [self.name, name]) {
+            return run
+        }
+        // The upstream run is full: a new one starts here.
+        return FusedProducer(source: source, stages: [self.stage, stage], names: [self.name, name])
     }
 
-    override final func prepending<Result>(to stages: [FusedStage], names: [String]) -> Observable<Result> {
+    override final func prepending<Result>(to stages: [FusedStage], names: [String]) -> Observable<Result>? {
         FusedProducer(source: source, stages: [stage] + stages, names: [name] + names)
     }
 }
 
-/// A run of `minimumFusedRun` or more fused stages over `source`: one producer, one sink per
-/// subscription.
+/// A run of fused stages over `source` (`minimumFusedRun` to `maximumFusedRun` of them;
+/// two where a run continues a full one): one producer, one sink per subscription.
 final private class FusedProducer<Source, Element>: FusibleProducer<Element> {
     private let source: Observable<Source>
     private let stages: [FusedStage]
@@ -170,7 +180,7 @@ final private class FusedProducer<Source, Element>: FusibleProducer<Element> {
 
     init(source: Observable<Source>, stages: [FusedStage], names: [String]) {
         self.source = source
-        assert(stages.count >= minimumFusedRun)
+        assert(stages.count >= 2 && stages.count <= maximumFusedRun)
         self.stages = stages
         unretainedStages = stages.map { Unmanaged.passUnretained($0) }
         self.names = names
@@ -182,8 +192,11 @@ final private class FusedProducer<Source, Element>: FusibleProducer<Element> {
         prepending(to: [stage], names: [name])
     }
 
-    override func prepending<Result>(to stages: [FusedStage], names: [String]) -> Observable<Result> {
-        FusedProducer<Source, Result>(source: source, stages: self.stages + stages, names: self.names + names)
+    override func prepending<Result>(to stages: [FusedStage], names: [String]) -> Observable<Result>? {
+        guard self.stages.count + stages.count <= maximumFusedRun else {
+            return nil
+        }
+        return FusedProducer<Source, Result>(source: source, stages: self.stages + stages, names: self.names + names)
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

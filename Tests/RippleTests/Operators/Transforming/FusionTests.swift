@@ -222,6 +222,13 @@ extension RippleTests {
             let runs = fusedRuns(twenty)
             #expect(runs.count == 1)
             #expect(runs.first?.contains("runs the 20 closures in turn") == true)
+            // A long chain is cut into runs of at most `maximumFusedRun` stages.
+            var long = source
+            for _ in 0..<150 {
+                long = long.map { $0 + 1 }
+            }
+            #expect(fusedRuns(long).map { $0.contains("runs the 64 closures") || $0.contains("runs the 22 closures") } == [true, true, true])
+            #expect(elements(of: long) == [151, 152, 153])
         }
 
         @Test func fusionStopsAtOperatorsWithIdentityOrSideEffects() {

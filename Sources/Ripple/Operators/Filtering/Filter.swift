@@ -21,7 +21,7 @@ extension ObservableType {
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = asObservable()
         let stage = filterStage(predicate)
-        if let fusible = source as? FusibleProducer<Element>, let fused: Observable<Element> = fusible.fused(with: stage, named: "filter") {
+        if let fused: Observable<Element> = fusing(source, with: stage, named: "filter") {
             return fused
         }
         return Filter(source: source, predicate: predicate, stage: stage)

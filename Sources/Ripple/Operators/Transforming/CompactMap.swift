@@ -21,7 +21,7 @@ extension ObservableType {
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
         let source = asObservable()
         let stage = compactMapStage(transform)
-        if let fusible = source as? FusibleProducer<Element>, let fused: Observable<Result> = fusible.fused(with: stage, named: "compactMap") {
+        if let fused: Observable<Result> = fusing(source, with: stage, named: "compactMap") {
             return fused
         }
         return CompactMap(source: source, transform: transform, stage: stage)

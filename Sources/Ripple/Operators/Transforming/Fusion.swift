@@ -118,6 +118,17 @@ class FusibleProducer<Element>: Producer<Element> {
     }
 }
 
+/// `source` followed by `stage` (of the operator `name`), fused, if `source` is a
+/// fusible producer and the run is long enough; nil otherwise. Called by the
+/// inlinable operators, so the cast uses the metadata cached in your module.
+@inlinable
+func fusing<Element, Result>(_ source: Observable<Element>, with stage: FusedStage, named name: String) -> Observable<Result>? {
+    guard let fusible = source as? FusibleProducer<Element> else {
+        return nil
+    }
+    return fusible.fused(with: stage, named: name)
+}
+
 /// The fewest adjacent stages that are fused. The fused sink's loop costs more per
 /// element than one ordinary sink (it moves the element in and out of its slot in
 /// generic code, about 150 instructions), and saves about 60 per stage, so two stages

@@ -21,7 +21,7 @@ extension ObservableType {
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         let source = asObservable()
         let stage = mapStage(transform)
-        if let fusible = source as? FusibleProducer<Element>, let fused: Observable<Result> = fusible.fused(with: stage, named: "map") {
+        if let fused: Observable<Result> = fusing(source, with: stage, named: "map") {
             return fused
         }
         return Map(source: source, transform: transform, stage: stage)

@@ -61,6 +61,24 @@ func combineLatestWorkload(size: Size) -> Workload {
             var sum = 0
             combineLatestBaseline(pairs: pairs, combine: { $0 &+ $1 }, onNext: opaque { sum &+= $0 })
             return sum
+        },
+        floor: {
+            // The combining closure inlined.
+            var sum = 0
+            let onNext: (Int) -> Void = opaque { sum &+= $0 }
+            var latestFirst: Int?
+            var latestSecond: Int?
+            for element in 0..<opaque(pairs) {
+                latestFirst = element
+                if let latestFirst, let latestSecond {
+                    onNext(latestFirst &+ latestSecond)
+                }
+                latestSecond = element
+                if let latestFirst, let latestSecond {
+                    onNext(latestFirst &+ latestSecond)
+                }
+            }
+            return sum
         }
     )
 }

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "RippleBlocking", targets: ["RippleBlocking"]),
         .library(name: "RippleBus", targets: ["RippleBus"]),
         .library(name: "RippleFoundation", targets: ["RippleFoundation"]),
+        .library(name: "RippleBusNATS", targets: ["RippleBusNATS"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
         .executable(name: "ripple-bench", targets: ["ripple-bench"]),
         .executable(name: "ripple-soak", targets: ["ripple-soak"]),
@@ -24,6 +25,9 @@ let package = Package(
         .target(name: "RippleBlocking", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBus", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleFoundation", dependencies: ["Ripple"], swiftSettings: strict),
+        // Issue 18: RippleBus across processes, on a NATS server. Its own module, so the
+        // in-process bus and the core stay free of sockets and JSON.
+        .target(name: "RippleBusNATS", dependencies: ["Ripple", "RippleBus"], swiftSettings: strict),
         // Seed 003's example, ready to copy: the view model and its loopback server
         // (a library the tour's `bus` chapter and the tests use) and a runnable demo.
         .target(
@@ -36,7 +40,7 @@ let package = Package(
         .executableTarget(name: "ripple-soak", dependencies: ["Ripple"], swiftSettings: strict),
         .testTarget(
             name: "RippleTests",
-            dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleFoundation", "UserFeed"],
+            dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleBusNATS", "RippleFoundation", "UserFeed"],
             swiftSettings: strict
         ),
         // Issue 16: everyday RxSwift code as a Swift 6 client writes it, against Ripple's

@@ -4,7 +4,7 @@ import Ripple
 import RippleBus
 import Synchronization
 
-/// ``RippleBus/EventBus`` across processes: typed events published in one process reach
+/// RippleBus's `EventBus` across processes: typed events published in one process reach
 /// the subscribers of that type in every process connected to the same NATS server.
 ///
 /// Each event type has a subject, `<subjectPrefix>.<busName>` (``subject(for:)``), and

@@ -80,6 +80,7 @@ public struct NATSHeaders: Sendable, Equatable {
     /// The value of the first field named `name` (compared without regard to case).
     ///
     /// - Parameter name: The field name.
+    /// - Returns: The field's value, or `nil` if there is no such field.
     public subscript(name: String) -> String? {
         let lowered = name.lowercased()
         return fields.first { $0.name.lowercased() == lowered }?.value

@@ -28,6 +28,9 @@ let package = Package(
         // Issue 18: RippleBus across processes, on a NATS server. Its own module, so the
         // in-process bus and the core stay free of sockets and JSON.
         .target(name: "RippleBusNATS", dependencies: ["Ripple", "RippleBus"], swiftSettings: strict),
+        // Starts a private nats-server on a free loopback port: for the tests, the tour's
+        // `cluster` chapter and ripple-bench-nats (not a product).
+        .target(name: "NATSLocalServer", swiftSettings: strict),
         // Seed 003's example, ready to copy: the view model and its loopback server
         // (a library the tour's `bus` chapter and the tests use) and a runnable demo.
         .target(
@@ -35,12 +38,16 @@ let package = Package(
             path: "Examples/UserFeed", swiftSettings: strict
         ),
         .executableTarget(name: "user-feed", dependencies: ["Ripple", "RippleBus", "UserFeed"], path: "Examples/UserFeedDemo", swiftSettings: strict),
-        .executableTarget(name: "ripple-tour", dependencies: ["Ripple", "RippleTest", "RippleBus", "UserFeed"], swiftSettings: strict),
+        .executableTarget(
+            name: "ripple-tour",
+            dependencies: ["Ripple", "RippleTest", "RippleBus", "RippleBusNATS", "NATSLocalServer", "UserFeed"],
+            swiftSettings: strict
+        ),
         .executableTarget(name: "ripple-bench", dependencies: ["Ripple"], swiftSettings: strict),
         .executableTarget(name: "ripple-soak", dependencies: ["Ripple"], swiftSettings: strict),
         .testTarget(
             name: "RippleTests",
-            dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleBusNATS", "RippleFoundation", "UserFeed"],
+            dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleBusNATS", "NATSLocalServer", "RippleFoundation", "UserFeed"],
             swiftSettings: strict
         ),
         // Issue 16: everyday RxSwift code as a Swift 6 client writes it, against Ripple's

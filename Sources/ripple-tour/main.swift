@@ -17,6 +17,14 @@ let chapters: [Chapter] = [
     busChapter,
 ]
 
+// Chapters that run only when named: `cluster` starts a nats-server and a second process.
+let namedOnly: [Chapter] = [clusterChapter]
+
+// The `cluster` chapter's second process is this executable, started with a hidden flag.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == clusterWorkerFlag {
+    runClusterWorker(url: CommandLine.arguments[2])
+}
+
 var options = TourOptions()
 var selected: [String] = []
 for argument in CommandLine.arguments.dropFirst() {
@@ -27,6 +35,9 @@ for argument in CommandLine.arguments.dropFirst() {
         for chapter in chapters {
             print("\(chapter.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(chapter.summary)")
         }
+        for chapter in namedOnly {
+            print("\(chapter.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(chapter.summary) [run by name only]")
+        }
         exit(0)
     case "--help", "-h":
         print("usage: ripple-tour [--list] [--trace] [CHAPTER ...]")
@@ -36,13 +47,13 @@ for argument in CommandLine.arguments.dropFirst() {
     }
 }
 
-let unknown = selected.filter { name in !chapters.contains { $0.name == name } }
+let unknown = selected.filter { name in !(chapters + namedOnly).contains { $0.name == name } }
 if !unknown.isEmpty {
     print("unknown chapter: \(unknown.joined(separator: ", ")); `--list` shows the chapters")
     exit(64)
 }
 
-let toRun = selected.isEmpty ? chapters : chapters.filter { selected.contains($0.name) }
+let toRun = selected.isEmpty ? chapters : (chapters + namedOnly).filter { selected.contains($0.name) }
 for chapter in toRun {
     print("━━ \(chapter.name): \(chapter.summary)\n")
     chapter.run(options)

@@ -5,6 +5,7 @@ import Testing
 @testable import Ripple
 import RippleBlocking
 @testable import RippleBusNATS
+import NATSLocalServer
 
 struct Greeting: BusEvent, Equatable {
     let text: String
@@ -42,10 +43,10 @@ struct Large: BusEvent {
 }
 
 extension RippleTests {
-    @Suite(.enabled(if: NATSTestServer.isInstalled, "nats-server is not installed: `apt-get install nats-server` (CI installs it)"))
+    @Suite(.enabled(if: NATSLocalServer.isInstalled, "nats-server is not installed: `apt-get install nats-server` (CI installs it)"))
     struct NATSEventBusTests {
         @Test func eventsReachASubscriberInAnotherConnectionInPublicationOrder() async throws {
-            let server = try NATSTestServer()
+            let server = try NATSLocalServer()
             let publisher = try await NATSEventBus.connect(to: server.url)
             let subscriber = try await NATSEventBus.connect(to: server.url)
             let probe = BusProbe<Greeting>()
@@ -66,7 +67,7 @@ extension RippleTests {
         }
 
         @Test func eventsIsAnObservableAndDisposingStopsDelivery() async throws {
-            let server = try NATSTestServer()
+            let server = try NATSLocalServer()
             let bus = try await NATSEventBus.connect(to: server.url)
             let received = Mutex<[Int]>([])
             let subscription = bus.events(Greeting.self)
@@ -87,7 +88,7 @@ extension RippleTests {
         }
 
         @Test func subscribeOnMainRunsTheHandlerOnTheMainActor() async throws {
-            let server = try NATSTestServer()
+            let server = try NATSLocalServer()
             let bus = try await NATSEventBus.connect(to: server.url)
             let onMain = Mutex<[Bool]>([])
             let subscription = try bus.subscribeOnMain(Greeting.self) { _ in
@@ -102,7 +103,7 @@ extension RippleTests {
         }
 
         @Test func aQueueGroupGivesEachEventToOneMember() async throws {
-            let server = try NATSTestServer()
+            let server = try NATSLocalServer()
             let publisher = try await NATSEventBus.connect(to: server.url)
             let workers = [try await NATSEventBus.connect(to: server.url), try await NATSEventBus.connect(to: server.url)]
             let probes = [BusProbe<Int>(), BusProbe<Int>()]
@@ -127,7 +128,7 @@ extension RippleTests {
         }
 
         @Test func requestReplyAnswersFailsWithoutRespondersAndCarriesRemoteErrors() async throws {
-            let server = try NATSTestServer()
+            let server = try NATSLocalServer()
             let client = try await NATSEventBus.connect(to: server.url)
             #expect(throws: NATSError.noResponders(subject: "ripple.bus.SumRequest")) {
                 _ = try client.request(SumRequest(numbers: [1]), expecting: SumResponse.self, timeout: .seconds(2)).toBlocking().single()
@@ -151,7 +152,7 @@ extension RippleTests {
         }
 
         @Test func theConnectionStateIsObservable() async throws {
-            let server = try NATSTestServer()
+            let server = try NATSLocalServer()
             let bus = try await NATSEventBus.connect(to: server.url)
             let states = Mutex<[NATSConnectionState]>([])
             let subscription = bus.state.subscribe(onNext: { state in states.withLock { $0.append(state) } })
@@ -170,7 +171,7 @@ extension RippleTests {
         // MARK: - Faults
 
         @Test func aServerRestartMidStreamIsSurvivedAndBufferedEventsAreDelivered() async throws {
-            let server = try NATSTestServer()
+            let server = try NATSLocalServer()
             var options = NATSConnectionOptions(name: "restart")
             options.reconnect = NATSReconnectPolicy(maxAttempts: nil, initialDelay: .milliseconds(20), maxDelay: .milliseconds(200))
             let bus = try await NATSEventBus.connect(to: server.url, options: options)
@@ -198,7 +199,7 @@ extension RippleTests {
         }
 
         @Test func publishingBeyondTheReconnectBufferThrows() async throws {
-            let server = try NATSTestServer()
+            let server = try NATSLocalServer()
             var options = NATSConnectionOptions()
             options.reconnectBufferSize = 1_000
             options.reconnect = NATSReconnectPolicy(maxAttempts: nil, initialDelay: .milliseconds(20), maxDelay: .milliseconds(100))
@@ -222,7 +223,7 @@ extension RippleTests {
         }
 
         @Test func wrongCredentialsFailClearlyWithoutRetrying() async throws {
-            let server = try NATSTestServer(config: #"authorization { user: alice, password: secret }"#)
+            let server = try NATSLocalServer(config: #"authorization { user: alice, password: secret }"#)
             var options = NATSConnectionOptions()
             options.user = "alice"
             options.password = "wrong"
@@ -239,7 +240,7 @@ extension RippleTests {
         }
 
         @Test func badPayloadsAndNewerSchemasAreReportedAndTheSubscriptionGoesOn() async throws {
-            let server = try NATSTestServer()
+            let server = try NATSLocalServer()
             let bus = try await NATSEventBus.connect(to: server.url)
             let errors = Mutex<[NATSBusError]>([])
             let errorSubscription = bus.errors.subscribe(onNext: { error in errors.withLock { $0.append(error) } })
@@ -268,7 +269,7 @@ extension RippleTests {
         }
 
         @Test func aMessageOverTheServersMaxPayloadIsRefusedClearly() async throws {
-            let server = try NATSTestServer(config: "max_payload: 1024")
+            let server = try NATSLocalServer(config: "max_payload: 1024")
             let bus = try await NATSEventBus.connect(to: server.url)
             #expect(bus.connection.serverInfo?.maxPayload == 1024)
             #expect {
@@ -284,7 +285,7 @@ extension RippleTests {
         }
 
         @Test func aSlowSubscriberKeepsAtMostItsLimitAndReportsTheDrops() async throws {
-            let server = try NATSTestServer()
+            let server = try NATSLocalServer()
             let connection = try await NATSConnection.connect(to: server.url)
             let bus = NATSEventBus(connection: connection, subscriptionBufferLimit: 5)
             let dropped = Mutex(0)
@@ -315,7 +316,7 @@ extension RippleTests {
         }
 
         @Test func aUserDeniedASubjectReceivesNothingAndSeesTheViolation() async throws {
-            let server = try NATSTestServer(config: """
+            let server = try NATSLocalServer(config: """
             authorization {
               users = [
                 { user: alice, password: a }

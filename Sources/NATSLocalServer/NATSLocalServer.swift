@@ -4,24 +4,28 @@ import Synchronization
 import Glibc
 #endif
 
-/// A `nats-server` of the test's own: a free loopback port, a config file in a temporary
-/// directory, started and stopped (and restarted on the same port) by the test.
-final class NATSTestServer: Sendable {
+/// A `nats-server` of the caller's own, for tests, the tour and the benchmark: a free
+/// loopback port (127.0.0.1 only), a config file in a temporary directory, started,
+/// stopped and restarted on the same port by the caller, and stopped at deinit.
+public final class NATSLocalServer: Sendable {
     /// Where `nats-server` is, if installed (Debian puts it in /usr/sbin).
-    static let executable: String? = {
+    public static let executable: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let directories = path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/local/bin", "/usr/bin"]
         return directories.map { $0 + "/nats-server" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
-    static var isInstalled: Bool { executable != nil }
+    /// Whether `nats-server` is installed.
+    public static var isInstalled: Bool { executable != nil }
 
-    let port: Int
-    let directory: URL
+    /// The port it listens on, on 127.0.0.1.
+    public let port: Int
+    /// Its temporary directory (config file, JetStream store).
+    public let directory: URL
     private let process = Mutex<Process?>(nil)
 
     /// Starts a server with `config` (nats-server configuration text) on a free port.
-    init(config: String = "", jetStream: Bool = false) throws {
+    public init(config: String = "", jetStream: Bool = false) throws {
         port = try Self.freePort()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-nats-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -38,10 +42,11 @@ final class NATSTestServer: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    var url: String { "nats://127.0.0.1:\(port)" }
+    /// `nats://127.0.0.1:<port>`.
+    public var url: String { "nats://127.0.0.1:\(port)" }
 
     /// Launches the server and waits until its port accepts connections.
-    func start() throws {
+    public func start() throws {
         guard let executable = Self.executable else {
             throw ServerError.notInstalled
         }
@@ -62,7 +67,7 @@ final class NATSTestServer: Sendable {
     }
 
     /// Terminates the server and waits for it to exit.
-    func stop() {
+    public func stop() {
         guard let process = process.withLock({ $0.take() }) else {
             return
         }
@@ -72,8 +77,11 @@ final class NATSTestServer: Sendable {
         process.waitUntilExit()
     }
 
-    enum ServerError: Error {
+    /// Why the server could not be started.
+    public enum ServerError: Error {
+        /// `nats-server` is not on PATH nor in /usr/sbin.
         case notInstalled
+        /// It exited, or did not accept connections on this port within 10 seconds.
         case didNotStart(Int)
     }
 
@@ -111,8 +119,8 @@ final class NATSTestServer: Sendable {
     }
 }
 
-/// Polls `condition` every 5 ms for up to `seconds`.
-func natsEventually(_ seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
+/// Polls `condition` every 5 ms for up to `seconds`; whether it came true.
+public func natsEventually(_ seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while !condition() {
         if Date() >= deadline {

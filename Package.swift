@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
         .executable(name: "ripple-bench", targets: ["ripple-bench"]),
         .executable(name: "ripple-soak", targets: ["ripple-soak"]),
+        .executable(name: "ripple-bench-nats", targets: ["ripple-bench-nats"]),
     ],
     targets: [
         .target(name: "Ripple", swiftSettings: strict),
@@ -44,6 +45,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "ripple-bench", dependencies: ["Ripple"], swiftSettings: strict),
+        // Issue 18's benchmark: its own executable, so ripple-bench never links the NATS module.
+        .executableTarget(name: "ripple-bench-nats", dependencies: ["Ripple", "RippleBusNATS", "NATSLocalServer"], swiftSettings: strict),
         .executableTarget(name: "ripple-soak", dependencies: ["Ripple"], swiftSettings: strict),
         .testTarget(
             name: "RippleTests",

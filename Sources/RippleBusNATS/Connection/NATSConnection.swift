@@ -174,8 +174,8 @@ public final class NATSConnection: Sendable {
                 finish(.tlsRequired, first: &first)
                 return
             } catch {
-                if first != nil {
-                    finish(error, first: &first)
+                if first != nil || guarded.withLock({ $0.closing }) {
+                    finish(first != nil ? error : nil, first: &first)
                     return
                 }
                 failures += 1
@@ -356,7 +356,17 @@ public final class NATSConnection: Sendable {
     /// meanwhile join the buffer and are sent by the same loop, so none overtakes another.
     private func activate(_ transport: Transport) throws(NATSError) {
         let id = transport.id
-        guarded.withLock { $0.transport = transport }
+        let closing = guarded.withLock { shared in
+            if !shared.closing {
+                shared.transport = transport
+            }
+            return shared.closing
+        }
+        if closing {
+            // `close()` came during the handshake, before it could see this transport.
+            transport.close()
+            throw .closed
+        }
         while true {
             let chunk: [UInt8]? = guarded.withLock { shared in
                 var out: [UInt8] = []

@@ -315,6 +315,45 @@ extension RippleTests {
             bus.close()
         }
 
+        @Test func aServerThatRequiresTLSIsRefusedClearly() async throws {
+            // A self-signed certificate made for this test (openssl req -x509, P-256, CN 127.0.0.1).
+            let files = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-nats-tls-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: files) }
+            try Self.testCertificate.write(to: files.appendingPathComponent("cert.pem"), atomically: true, encoding: .utf8)
+            try Self.testKey.write(to: files.appendingPathComponent("key.pem"), atomically: true, encoding: .utf8)
+            let server = try NATSLocalServer(config: """
+            tls { cert_file: "\(files.path)/cert.pem", key_file: "\(files.path)/key.pem" }
+            """)
+            let started = ContinuousClock.now
+            await #expect(throws: NATSError.tlsRequired) {
+                _ = try await NATSEventBus.connect(to: server.url)
+            }
+            #expect(ContinuousClock.now - started < .seconds(2))
+        }
+
+        static let testCertificate = """
+-----BEGIN CERTIFICATE-----
+MIIBfzCCASWgAwIBAgIUDs48VL1PYjcaGRYiAjcIqf0nkk8wCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTIwMTIzMTIxNloYDzIxMjYxMTA3
+MjMxMjE2WjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAARQ1DvjEMQhSaUr0k6FTWiR9TDrGGSUJQNnBGKbEs0e9V7OUKnGRb3L
+NzM6S5dt/MxYmFzKQeEuZ/mgkxIEg3Qpo1MwUTAdBgNVHQ4EFgQUCRUWJ6hE855a
+Bugin3RbYxmMAhQwHwYDVR0jBBgwFoAUCRUWJ6hE855aBugin3RbYxmMAhQwDwYD
+VR0TAQH/BAUwAwEB/zAKBggqhkjOPQQDAgNIADBFAiEAjOTQYmpcqi7VmQX5nBPE
+llZbvz/xb1Re0/AZF4pND3MCIAnHL+ibQBoK+QoZjFGomLdc5rb9+/2zgkcH0rsc
+whOw
+-----END CERTIFICATE-----
+"""
+
+        static let testKey = """
+-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgyx3qO5Wpy4HsnUsE
+YkafFaGVg0ynhN23UmYM7JMO6g2hRANCAARQ1DvjEMQhSaUr0k6FTWiR9TDrGGSU
+JQNnBGKbEs0e9V7OUKnGRb3LNzM6S5dt/MxYmFzKQeEuZ/mgkxIEg3Qp
+-----END PRIVATE KEY-----
+"""
+
         @Test func aUserDeniedASubjectReceivesNothingAndSeesTheViolation() async throws {
             let server = try NATSLocalServer(config: """
             authorization {

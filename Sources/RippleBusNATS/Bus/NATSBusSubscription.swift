@@ -22,6 +22,8 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
     private let scheduler: any ImmediateSchedulerType
     private let limit: Int
     private let report: @Sendable (NATSBusError) -> Void
+    // Told about each message that could not be delivered (durable subscriptions terminate it).
+    private let undeliverable: @Sendable (NATSMessage) -> Void
     private let disposed = Atomic<Bool>(false)
     private let lock = Lock()
     private var buffer: [NATSMessage] = []
@@ -37,6 +39,7 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
         scheduler: any ImmediateSchedulerType,
         limit: Int,
         report: @escaping @Sendable (NATSBusError) -> Void,
+        undeliverable: @escaping @Sendable (NATSMessage) -> Void,
         deliver: @escaping (Event, NATSMessage) -> Void
     ) {
         #if DEBUG
@@ -45,6 +48,7 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
         self.scheduler = scheduler
         self.limit = limit
         self.report = report
+        self.undeliverable = undeliverable
         self.deliver = deliver
     }
 
@@ -116,6 +120,7 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
                     deliver(event, message)
                 case .failure(let error):
                     report(error)
+                    undeliverable(message)
                 }
             }
             batch.removeAll(keepingCapacity: true)

@@ -355,14 +355,27 @@ public final class NATSEventBus: Sendable {
         scheduler: ImmediateSchedulerType,
         deliver: @escaping (E, NATSMessage) -> Void
     ) throws(NATSError) -> NATSBusSubscription<E> {
+        try attach(type, subject: subject(for: E.self), queueGroup: queueGroup, scheduler: scheduler, undeliverable: { _ in }, deliver: deliver)
+    }
+
+    /// Makes a subscription's delivery line and subscribes it to `subject` on the server.
+    func attach<E: BusEvent>(
+        _ type: E.Type,
+        subject: String,
+        queueGroup: String?,
+        scheduler: ImmediateSchedulerType,
+        undeliverable: @escaping @Sendable (NATSMessage) -> Void,
+        deliver: @escaping (E, NATSMessage) -> Void
+    ) throws(NATSError) -> NATSBusSubscription<E> {
         let subscription = NATSBusSubscription<E>(
             scheduler: scheduler,
             limit: subscriptionBufferLimit,
             report: { [reporter, errorSubject] error in reporter.async { errorSubject.onNext(error) } },
+            undeliverable: undeliverable,
             deliver: deliver
         )
         do {
-            try subscription.attach(to: connection, subject: subject(for: E.self), queueGroup: queueGroup)
+            try subscription.attach(to: connection, subject: subject, queueGroup: queueGroup)
         } catch {
             subscription.dispose()
             throw error

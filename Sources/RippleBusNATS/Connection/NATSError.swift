@@ -40,6 +40,8 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     case noResponders(subject: String)
     /// The reconnect policy gave up; `unsentBytes` bytes of accepted messages were never sent.
     case reconnectFailed(unsentBytes: Int)
+    /// JetStream is not enabled, or refused a stream or consumer (its description).
+    case jetStream(String)
     /// Another `-ERR` from the server.
     case server(String)
     /// The server's byte stream broke the protocol.
@@ -60,6 +62,7 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
         case .payloadTooLarge(let size, let max): "message of \(size) bytes exceeds the server's max_payload of \(max) bytes"
         case .noResponders(let subject): "no responders for '\(subject)'"
         case .reconnectFailed(let unsent): "reconnecting gave up; \(unsent) buffered bytes were not sent"
+        case .jetStream(let text): "JetStream: \(text)"
         case .server(let text): "NATS server error: \(text)"
         case .protocolViolation(let text): "NATS protocol violation: \(text)"
         }

@@ -354,6 +354,62 @@ JQNnBGKbEs0e9V7OUKnGRb3LNzM6S5dt/MxYmFzKQeEuZ/mgkxIEg3Qp
 -----END PRIVATE KEY-----
 """
 
+        // MARK: - JetStream
+
+        @Test func aDurableSubscriptionRedeliversRefusedEventsAndResumesAfterItsSubscriberRestarts() async throws {
+            let server = try NATSLocalServer(jetStream: true)
+            let publisher = try await NATSEventBus.connect(to: server.url)
+            let first = try await NATSEventBus.connect(to: server.url)
+            let probe = BusProbe<Int>()
+            let refused = Mutex(false)
+            let subscription = try await first.subscribeDurably(Job.self, stream: "JOBS", durable: "billing") { job in
+                let refuseNow = refused.withLock { already in
+                    defer { already = true }
+                    return job.id == 2 && !already
+                }
+                if refuseNow {
+                    throw NATSError.timeout
+                }
+                probe.handle(job.id)
+            }
+            for id in 1...3 {
+                try publisher.publish(Job(id: id))
+            }
+            #expect(await natsEventually { probe.count == 3 })
+            #expect(probe.values.sorted() == [1, 2, 3])
+            #expect(refused.withLock { $0 })
+            try await Task.sleep(for: .milliseconds(50))
+            try await first.flush()
+            subscription.dispose()
+            first.close()
+
+            // Published while no subscriber is there: kept by the stream.
+            for id in 4...6 {
+                try publisher.publish(Job(id: id))
+            }
+            try await publisher.flush()
+            let second = try await NATSEventBus.connect(to: server.url)
+            let resumed = BusProbe<Int>()
+            let again = try await second.subscribeDurably(Job.self, stream: "JOBS", durable: "billing") { resumed.handle($0.id) }
+            #expect(await natsEventually { resumed.count == 3 })
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(resumed.values == [4, 5, 6])
+            again.dispose()
+            second.close()
+            publisher.close()
+        }
+
+        @Test func aDurableSubscriptionWithoutJetStreamFailsClearly() async throws {
+            let server = try NATSLocalServer()
+            let bus = try await NATSEventBus.connect(to: server.url)
+            await #expect {
+                _ = try await bus.subscribeDurably(Job.self, stream: "JOBS", durable: "billing") { _ in }
+            } throws: { error in
+                if case NATSError.jetStream = error { true } else { false }
+            }
+            bus.close()
+        }
+
         @Test func aUserDeniedASubjectReceivesNothingAndSeesTheViolation() async throws {
             let server = try NATSLocalServer(config: """
             authorization {

@@ -12,15 +12,7 @@ enum ClientCommand {
 
     /// `PUB subject [reply] size\r\npayload\r\n`.
     static func publish(subject: String, replyTo: String?, payload: [UInt8], into out: inout [UInt8]) {
-        out.append(contentsOf: "PUB ".utf8)
-        out.append(contentsOf: subject.utf8)
-        if let replyTo {
-            out.append(0x20)
-            out.append(contentsOf: replyTo.utf8)
-        }
-        out.append(0x20)
-        out.append(contentsOf: String(payload.count).utf8)
-        out.append(contentsOf: crlf)
+        appendHead("PUB ", subject: subject, replyTo: replyTo, sizes: [payload.count], into: &out)
         out.append(contentsOf: payload)
         out.append(contentsOf: crlf)
     }
@@ -28,19 +20,24 @@ enum ClientCommand {
     /// `HPUB subject [reply] headerSize totalSize\r\nheaders payload\r\n`.
     static func publish(subject: String, replyTo: String?, headers: NATSHeaders, payload: [UInt8], into out: inout [UInt8]) {
         let block = encode(headers)
-        out.append(contentsOf: "HPUB ".utf8)
+        appendHead("HPUB ", subject: subject, replyTo: replyTo, sizes: [block.count, block.count + payload.count], into: &out)
+        out.append(contentsOf: block)
+        out.append(contentsOf: payload)
+        out.append(contentsOf: crlf)
+    }
+
+    /// `VERB subject [reply] size…\r\n`: the control line of `PUB` and `HPUB`.
+    private static func appendHead(_ verb: String, subject: String, replyTo: String?, sizes: [Int], into out: inout [UInt8]) {
+        out.append(contentsOf: verb.utf8)
         out.append(contentsOf: subject.utf8)
         if let replyTo {
             out.append(0x20)
             out.append(contentsOf: replyTo.utf8)
         }
-        out.append(0x20)
-        out.append(contentsOf: String(block.count).utf8)
-        out.append(0x20)
-        out.append(contentsOf: String(block.count + payload.count).utf8)
-        out.append(contentsOf: crlf)
-        out.append(contentsOf: block)
-        out.append(contentsOf: payload)
+        for size in sizes {
+            out.append(0x20)
+            out.append(contentsOf: String(size).utf8)
+        }
         out.append(contentsOf: crlf)
     }
 

@@ -239,6 +239,29 @@ extension RippleTests {
             bus.close()
         }
 
+        @Test func credentialsRefusedOnReconnectCloseTheConnectionInsteadOfRetrying() async throws {
+            let server = try NATSLocalServer(config: #"authorization { user: alice, password: secret }"#)
+            var options = NATSConnectionOptions()
+            options.user = "alice"
+            options.password = "secret"
+            options.reconnect = NATSReconnectPolicy(maxAttempts: nil, initialDelay: .milliseconds(10), maxDelay: .milliseconds(50))
+            let bus = try await NATSEventBus.connect(to: server.url, options: options)
+            let errors = Mutex<[NATSBusError]>([])
+            let errorSubscription = bus.errors.subscribe(onNext: { error in errors.withLock { $0.append(error) } })
+            server.stop()
+            #expect(await natsEventually { bus.connection.currentState == .reconnecting })
+            // The password changes while the client is away.
+            try #"authorization { user: alice, password: changed }"#.write(
+                to: server.directory.appendingPathComponent("server.conf"), atomically: true, encoding: .utf8
+            )
+            try server.start()
+            #expect(await natsEventually { bus.connection.currentState == .closed })
+            #expect(await natsEventually {
+                errors.withLock { $0.contains(.connection(.authorizationViolation("Authorization Violation"))) }
+            })
+            errorSubscription.dispose()
+        }
+
         @Test func badPayloadsAndNewerSchemasAreReportedAndTheSubscriptionGoesOn() async throws {
             let server = try NATSLocalServer()
             let bus = try await NATSEventBus.connect(to: server.url)

@@ -19,6 +19,14 @@ let chapters: [Chapter] = [
     busChapter,
 ]
 
+// Chapters that run only when named: `cluster` starts a nats-server and a second process.
+let namedOnly: [Chapter] = [clusterChapter]
+
+// The `cluster` chapter's second process is this executable, started with a hidden flag.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == clusterWorkerFlag {
+    runClusterWorker(url: CommandLine.arguments[2])
+}
+
 var options = TourOptions()
 var selected: [String] = []
 var arguments = CommandLine.arguments.dropFirst()[...]
@@ -36,6 +44,9 @@ while let argument = arguments.popFirst() {
         for chapter in chapters {
             print("\(chapter.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(chapter.summary)")
         }
+        for chapter in namedOnly {
+            print("\(chapter.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(chapter.summary) [run by name only]")
+        }
         exit(0)
     case "--help", "-h":
         print("usage: ripple-tour [--list] [--trace] [--svg DIR] [CHAPTER ...]")
@@ -45,13 +56,13 @@ while let argument = arguments.popFirst() {
     }
 }
 
-let unknown = selected.filter { name in !chapters.contains { $0.name == name } }
+let unknown = selected.filter { name in !(chapters + namedOnly).contains { $0.name == name } }
 if !unknown.isEmpty {
     print("unknown chapter: \(unknown.joined(separator: ", ")); `--list` shows the chapters")
     exit(64)
 }
 
-let toRun = selected.isEmpty ? chapters : chapters.filter { selected.contains($0.name) }
+let toRun = selected.isEmpty ? chapters : (chapters + namedOnly).filter { selected.contains($0.name) }
 for chapter in toRun {
     print("━━ \(chapter.name): \(chapter.summary)\n")
     chapter.run(options)

@@ -14,9 +14,11 @@ let package = Package(
         .library(name: "RippleBlocking", targets: ["RippleBlocking"]),
         .library(name: "RippleBus", targets: ["RippleBus"]),
         .library(name: "RippleFoundation", targets: ["RippleFoundation"]),
+        .library(name: "RippleBusNATS", targets: ["RippleBusNATS"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
         .executable(name: "ripple-bench", targets: ["ripple-bench"]),
         .executable(name: "ripple-soak", targets: ["ripple-soak"]),
+        .executable(name: "ripple-bench-nats", targets: ["ripple-bench-nats"]),
     ],
     targets: [
         .target(name: "Ripple", swiftSettings: strict),
@@ -24,6 +26,12 @@ let package = Package(
         .target(name: "RippleBlocking", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBus", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleFoundation", dependencies: ["Ripple"], swiftSettings: strict),
+        // Issue 18: RippleBus across processes, on a NATS server. Its own module, so the
+        // in-process bus and the core stay free of sockets and JSON.
+        .target(name: "RippleBusNATS", dependencies: ["Ripple", "RippleBus"], swiftSettings: strict),
+        // Starts a private nats-server on a free loopback port: for the tests, the tour's
+        // `cluster` chapter and ripple-bench-nats (not a product).
+        .target(name: "NATSLocalServer", swiftSettings: strict),
         // Seed 003's example, ready to copy: the view model and its loopback server
         // (a library the tour's `bus` chapter and the tests use) and a runnable demo.
         .target(
@@ -31,12 +39,21 @@ let package = Package(
             path: "Examples/UserFeed", swiftSettings: strict
         ),
         .executableTarget(name: "user-feed", dependencies: ["Ripple", "RippleBus", "UserFeed"], path: "Examples/UserFeedDemo", swiftSettings: strict),
-        .executableTarget(name: "ripple-tour", dependencies: ["Ripple", "RippleTest", "RippleBus", "UserFeed"], swiftSettings: strict),
+        .executableTarget(
+            name: "ripple-tour",
+            dependencies: ["Ripple", "RippleTest", "RippleBus", "RippleBusNATS", "NATSLocalServer", "UserFeed"],
+            swiftSettings: strict
+        ),
         .executableTarget(name: "ripple-bench", dependencies: ["Ripple"], swiftSettings: strict),
+        // Issue 18's benchmark: its own executable, so ripple-bench never links the NATS module.
+        .executableTarget(name: "ripple-bench-nats", dependencies: ["Ripple", "RippleBusNATS", "NATSLocalServer"], swiftSettings: strict),
         .executableTarget(name: "ripple-soak", dependencies: ["Ripple"], swiftSettings: strict),
+        // Issue 20: draws every operator's marble diagram from a real run on a TestScheduler
+        // into Ripple's DocC catalogue; `--check` (run by CI) fails when one has changed.
+        .executableTarget(name: "ripple-marbles", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
         .testTarget(
             name: "RippleTests",
-            dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleFoundation", "UserFeed"],
+            dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleBusNATS", "NATSLocalServer", "RippleFoundation", "UserFeed"],
             swiftSettings: strict
         ),
         // Issue 16: everyday RxSwift code as a Swift 6 client writes it, against Ripple's

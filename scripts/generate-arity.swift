@@ -65,7 +65,10 @@ struct ObservableFamily {
     let secondGroup: (Int) -> String   // what `B` is made of
     let selectorExample: (Int) -> String
     let tupleExample: (Int) -> String
-    let superArguments: String  // after `arity: n, `
+    // combineLatest's tuple form passes no selector: its slots are the result tuple's
+    // elements (`CombineLatestSlots`), so its selector is optional.
+    let optionalSelector: Bool
+    let sinkInit: (Int) -> String     // the sink's `init` after `self.resultSelector = …`
     let slotDeclaration: (Int) -> String
     let deinitBody: ((Int) -> String)?
     let subscribeSlot: String   // the label of the slot in `subscribe(_:index:…)`
@@ -87,13 +90,17 @@ func observableSection(_ f: ObservableFamily, _ n: Int) -> String {
         return "        \(f.type)\(n)(\n" + lines(n) { "            source\($0): source\($0).asObservable()," }
             + "            resultSelector: \(selector)\n        )\n"
     }
-    let tupleSelector = "{ (\(list(n) { "$\($0 - 1)" })) }"
+    let tupleSelector = f.optionalSelector ? "nil" : "{ (\(list(n) { "$\($0 - 1)" })) }"
+    let selectorType = f.optionalSelector ? "((\(eTypes)) throws -> Result)?" : "(\(eTypes)) throws -> Result"
+    let selectorParameter = f.optionalSelector ? selectorType : "@escaping \(selectorType)"
+    let selectorNote = f.optionalSelector ? "    /// `nil` for the tuple form (see `CombineLatestSlots`).\n" : ""
+    let callSelector = f.optionalSelector ? "resultSelector.unsafelyUnwrapped" : "resultSelector"
     let producerInit: String
     if n <= 3 {
-        producerInit = "    init(\(list(n) { "source\($0): Observable<E\($0)>" }), resultSelector: @escaping (\(eTypes)) throws -> Result) {\n"
+        producerInit = "    init(\(list(n) { "source\($0): Observable<E\($0)>" }), resultSelector: \(selectorParameter)) {\n"
     } else {
         producerInit = "    init(\n" + lines(n) { "        source\($0): Observable<E\($0)>," }
-            + "        resultSelector: @escaping (\(eTypes)) throws -> Result\n    ) {\n"
+            + "        resultSelector: \(selectorParameter)\n    ) {\n"
     }
     let runSignature: String
     if n <= 3 {
@@ -157,7 +164,7 @@ func observableSection(_ f: ObservableFamily, _ n: Int) -> String {
     }
 
     final private class \#(f.type)\#(n)<\#(eTypes), Result>: Producer<Result> {
-    \#(lines(n) { "    let source\($0): Observable<E\($0)>" })    let resultSelector: (\#(eTypes)) throws -> Result
+    \#(lines(n) { "    let source\($0): Observable<E\($0)>" })\#(selectorNote)    let resultSelector: \#(selectorType)
 
     \#(producerInit)\#(lines(n) { "        self.source\($0) = source\($0)" })        self.resultSelector = resultSelector
         }
@@ -171,19 +178,18 @@ func observableSection(_ f: ObservableFamily, _ n: Int) -> String {
 
     final private class \#(f.type)Sink\#(n)<\#(eTypes), Result, Observer: ElementObserver>: \#(f.type)Sink<Result, Observer>
         where Observer.Element == Result {
-        private let resultSelector: (\#(eTypes)) throws -> Result
+        private let resultSelector: \#(selectorType)
     \#(f.slotComment)
     \#(lines(n, f.slotDeclaration))
-        init(resultSelector: @escaping (\#(eTypes)) throws -> Result, observer: Observer, cancel: Cancelable) {
+        init(resultSelector: \#(selectorParameter), observer: Observer, cancel: Cancelable) {
             self.resultSelector = resultSelector
-            super.init(arity: \#(n), \#(f.superArguments)observer: observer, cancel: cancel)
-        }
+    \#(f.sinkInit(n))    }
 
     \#(deinitText)\#(runSignature)\#(lines(n) { "        let subscription\($0) = subscribe(source\($0), index: \($0 - 1), \(f.subscribeSlot): \(f.slot)\($0))" })        return Disposables.create(\#(subscriptions))
         }
 
         override func \#(f.resultMethod)() throws -> Result {
-            try resultSelector(\#(list(n, ", ", f.slotValue)))
+            try \#(callSelector)(\#(list(n, ", ", f.slotValue)))
         }
     \#(f.extraMethods(n))}
 
@@ -272,8 +278,13 @@ let combineLatest = ObservableFamily(
                   ///     .subscribe(onNext: { \#(list(n) { "v\($0)" }) in print(\#(list(n) { "v\($0)" })) })
               """#
     },
-    superArguments: "",
-    slotDeclaration: { "    private let latest\($0) = UnsafeMutablePointer<E\($0)>.allocate(capacity: 1)" },
+    optionalSelector: true,
+    sinkInit: { n in
+        "        var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)\n"
+            + lines(n) { "        latest\($0) = slots.next()" }
+            + "        super.init(arity: \(n), tuple: slots.tuple(of: Result.self), observer: observer, cancel: cancel)\n"
+    },
+    slotDeclaration: { "    private let latest\($0): UnsafeMutablePointer<E\($0)>" },
     deinitBody: { n in lines(n) { "        releaseSlot(latest\($0), index: \($0 - 1))" } },
     subscribeSlot: "latest",
     resultMethod: "resultOfLatest",
@@ -345,7 +356,8 @@ let zip = ObservableFamily(
                   ///     .subscribe(onNext: { \#(list(n) { "v\($0)" }) in print(\#(list(n) { "v\($0)" })) })
               """#
     },
-    superArguments: "completesWhenStarved: false, ",
+    optionalSelector: false,
+    sinkInit: { n in "        super.init(arity: \(n), completesWhenStarved: false, observer: observer, cancel: cancel)\n" },
     slotDeclaration: { "    private let queue\($0) = RingQueue<E\($0)>()" },
     deinitBody: nil,
     subscribeSlot: "queue",

@@ -5,7 +5,7 @@ import Ripple
 /// `.rx` for the notification center where it is not an `NSObject`.
 ///
 /// On Apple platforms (and in older Linux toolchains) `NotificationCenter` is an
-/// `NSObject`, so it is `ReactiveCompatible` through Ripple's
+/// `NSObject`, so it is `ReactiveCompatible` through RippleFoundation's
 /// `extension NSObject: ReactiveCompatible`. In newer Linux toolchains it comes from
 /// swift-foundation and is not an `NSObject` any more; declaring the conformance here
 /// would then clash with the inherited one on toolchains where it still is, so the

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import Ripple
 
-// `URLSession` is an `NSObject`, so it is `ReactiveCompatible` through Ripple's
+// `URLSession` is an `NSObject`, so it is `ReactiveCompatible` through RippleFoundation's
 // `extension NSObject: ReactiveCompatible`, on Linux as on Apple platforms.
 
 extension Reactive where Base: URLSession {

@@ -98,14 +98,31 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
 }
 
 /// Sends each recorded event at its time relative to each subscription.
-// `@unchecked Sendable`: no state of its own; the superclass guards its subscription log
-// with its lock, and each subscription's scheduled work lives in a CompositeDisposable.
+// `@unchecked Sendable`: `deliveryLog` is read and written only under `deliveryLock`; the
+// superclass guards its subscription log with its lock, and each subscription's
+// scheduled work lives in a CompositeDisposable.
 final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
+    private let deliveryLock = Lock()
+    private var deliveryLog: [Recorded<Event<Element>>] = []
+
+    /// Every event sent to any subscriber so far, at the absolute time it was sent: what
+    /// ``MarbleSVG`` draws for a cold source (an event cancelled by a disposal at its own
+    /// time is not in it).
+    var deliveries: [Recorded<Event<Element>>] {
+        var copy: [Recorded<Event<Element>>] = []
+        deliveryLock.withLock { copy = deliveryLog }
+        return copy
+    }
+
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let index = recordSubscribe()
         let scheduled = CompositeDisposable()
         for recorded in recordedEvents {
-            _ = scheduled.insert(scheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
+            _ = scheduled.insert(scheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { [weak self, scheduler] _ in
+                let sent = Recorded(time: scheduler.clock, value: recorded.value)
+                if let self {
+                    deliveryLock.withLock { deliveryLog.append(sent) }
+                }
                 observer.on(recorded.value)
                 return Disposables.create()
             })

@@ -1,7 +1,7 @@
 import Dispatch
 
-/// One benchmark: a Ripple pipeline and the hand-written plain-Swift code that does the
-/// same work. Both return a checksum (the sum of everything delivered), which the
+/// One benchmark: a Ripple pipeline, the hand-written plain-Swift code that does the
+/// same work (the baseline), and that work fused into one loop (the floor). Both return a checksum (the sum of everything delivered), which the
 /// harness compares and prints, so the optimizer cannot drop the work.
 struct Workload {
     /// The name `--filter` selects and the output prints (as in issue 8).
@@ -10,8 +10,15 @@ struct Workload {
     let events: Int
     /// The Ripple version.
     let ripple: () -> Int
-    /// The plain-Swift version: the physical limit the ratio compares against.
+    /// The plain-Swift version: a loop that calls the same closures the pipeline does.
     let baseline: () -> Int
+    /// The physical floor: the same work as one hand-fused loop, with the bodies of the
+    /// operators' closures written inline, so that the only closure called is the one
+    /// the workload's own code delivers its results to (the summing subscriber). Nil
+    /// when the baseline is already that loop (the workload has no operator closure
+    /// to inline: subjects, subscribe + dispose, observe_on); the floor is then the
+    /// baseline's figure.
+    var floor: (() -> Int)? = nil
 }
 
 /// What one workload measured.
@@ -20,11 +27,13 @@ struct Measurement {
     let events: Int
     let nsPerEvent: Double
     let baselineNsPerEvent: Double
+    let floorNsPerEvent: Double
     /// Swift heap allocations per event; nil when the hook is unavailable.
     let allocsPerEvent: Double?
     let checksum: Int
 
     var ratio: Double { nsPerEvent / baselineNsPerEvent }
+    var floorRatio: Double { nsPerEvent / floorNsPerEvent }
 }
 
 /// A checksum mismatch: the Ripple pipeline and its baseline did different work.
@@ -67,16 +76,23 @@ func median(_ values: [UInt64]) -> Double {
 }
 
 /// Warm-up (one run of each version), then `repetitions` timed runs of each version,
-/// Ripple and baseline alternating, then one untimed Ripple run with the allocation
-/// counter on.
+/// Ripple, baseline and floor alternating, then one untimed Ripple run with the
+/// allocation counter on.
 func measure(_ workload: Workload, repetitions: Int) throws -> Measurement {
     let rippleWarm = workload.ripple()
     let baselineWarm = workload.baseline()
     guard rippleWarm == baselineWarm else {
         throw ChecksumMismatch(workload: workload.name, ripple: rippleWarm, baseline: baselineWarm)
     }
+    if let floor = workload.floor {
+        let floorWarm = floor()
+        guard floorWarm == rippleWarm else {
+            throw ChecksumMismatch(workload: workload.name + " (floor)", ripple: rippleWarm, baseline: floorWarm)
+        }
+    }
     var rippleTimes: [UInt64] = []
     var baselineTimes: [UInt64] = []
+    var floorTimes: [UInt64] = []
     for _ in 0..<repetitions {
         let ripple = timed(workload.ripple)
         let baseline = timed(workload.baseline)
@@ -85,6 +101,13 @@ func measure(_ workload: Workload, repetitions: Int) throws -> Measurement {
         }
         rippleTimes.append(ripple.nanoseconds)
         baselineTimes.append(baseline.nanoseconds)
+        if let floor = workload.floor {
+            let floored = timed(floor)
+            guard floored.checksum == rippleWarm else {
+                throw ChecksumMismatch(workload: workload.name + " (floor)", ripple: rippleWarm, baseline: floored.checksum)
+            }
+            floorTimes.append(floored.nanoseconds)
+        }
     }
     let allocations = AllocationCounter.count { _ = workload.ripple() }
     let events = Double(workload.events)
@@ -93,6 +116,7 @@ func measure(_ workload: Workload, repetitions: Int) throws -> Measurement {
         events: workload.events,
         nsPerEvent: median(rippleTimes) / events,
         baselineNsPerEvent: median(baselineTimes) / events,
+        floorNsPerEvent: median(floorTimes.isEmpty ? baselineTimes : floorTimes) / events,
         allocsPerEvent: allocations.map { Double($0) / events },
         checksum: rippleWarm
     )

@@ -31,3 +31,13 @@ func allWorkloads(size: Size) -> [Workload] {
         subjectSubscribeDispose(existing: 1_000, size: size),
     ]
 }
+
+/// Variants of the workloads above, run only when `--filter` names one, so that the
+/// default run prints the same lines (CI counts them): measurements kept apart from
+/// issue 8's list.
+func variantWorkloads(size: Size) -> [Workload] {
+    [
+        // Issue 19: combineLatest's tuple form beside combine_latest's selector form.
+        combineLatestTupleWorkload(size: size),
+    ]
+}

@@ -13,7 +13,7 @@ import Darwin
 //   swift run -c release ripple-bench --size small       every workload shrunk 100×
 //
 // One line per workload:
-// workload=<name> events=<n> ns_per_event=<x> baseline_ns_per_event=<y> ratio=<x/y> allocs_per_event=<a> checksum=<c>
+// workload=<name> events=<n> ns_per_event=<x> baseline_ns_per_event=<y> ratio=<x/y> allocs_per_event=<a> checksum=<c> floor_ns_per_event=<f> floor_ratio=<x/f>
 
 struct Options {
     var filter: String?
@@ -67,25 +67,31 @@ func line(_ result: Measurement) -> String {
     return "workload=\(result.name) events=\(result.events) ns_per_event=\(format(result.nsPerEvent, decimals: 2))"
         + " baseline_ns_per_event=\(format(result.baselineNsPerEvent, decimals: 2)) ratio=\(format(result.ratio, decimals: 2))"
         + " allocs_per_event=\(allocs) checksum=\(result.checksum)"
+        + " floor_ns_per_event=\(format(result.floorNsPerEvent, decimals: 2)) floor_ratio=\(format(result.floorRatio, decimals: 2))"
 }
 
 func json(_ result: Measurement) -> String {
     let allocs = result.allocsPerEvent.map { format($0, decimals: 4) } ?? "null"
     return "{\"workload\": \"\(result.name)\", \"events\": \(result.events), \"ns_per_event\": \(format(result.nsPerEvent, decimals: 2)),"
         + " \"baseline_ns_per_event\": \(format(result.baselineNsPerEvent, decimals: 2)), \"ratio\": \(format(result.ratio, decimals: 2)),"
-        + " \"allocs_per_event\": \(allocs), \"checksum\": \(result.checksum)}"
+        + " \"allocs_per_event\": \(allocs), \"checksum\": \(result.checksum),"
+        + " \"floor_ns_per_event\": \(format(result.floorNsPerEvent, decimals: 2)), \"floor_ratio\": \(format(result.floorRatio, decimals: 2))}"
 }
 
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
-let workloads = allWorkloads(size: options.size).filter { options.filter == nil || $0.name == options.filter }
+let workloads = options.filter.map { name in
+    (allWorkloads(size: options.size) + variantWorkloads(size: options.size)).filter { $0.name == name }
+} ?? allWorkloads(size: options.size)
 if workloads.isEmpty {
     print("ripple-bench: no workload named \(options.filter ?? "")")
     usage()
 }
 
 if !options.json {
+    print(ProcessFloor.line())   // issue 19: measured before any workload runs
     print("# ripple-bench: size=\(options.size.rawValue), 1 warm-up run, then \(options.repetitions) timed repetition(s); median reported")
     print("# baseline: the hand-written plain-Swift equivalent, timed in the same process, alternating with Ripple")
+    print("# floor: the same work fused by hand into one loop, operator closures inlined (the baseline where there is none), timed alongside")
     print("# allocations: \(AllocationCounter.method)")
 }
 var results: [String] = []

@@ -13,4 +13,7 @@ struct Chapter: Sendable {
 struct TourOptions: Sendable {
     /// `--trace`: print the numbered journey steps the library reports.
     var trace = false
+    /// `--svg DIR`: chapters that run in virtual time also draw their scenario as SVG
+    /// marble diagrams into this directory.
+    var svgDirectory: String?
 }

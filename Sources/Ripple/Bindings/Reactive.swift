@@ -1,5 +1,3 @@
-import Foundation
-
 /// The `.rx` namespace: a wrapper around a value whose constrained extensions hold that
 /// type's reactive API.
 ///
@@ -78,8 +76,8 @@ extension Reactive: Sendable where Base: Sendable {}
 /// let type = Counter.rx                  // Reactive<Counter>.Type, for static members
 /// ```
 ///
-/// Every `NSObject` subclass (`URLSession`, `NotificationCenter`, …) is already
-/// reactive compatible, as in RxSwift.
+/// With `RippleFoundation` imported, every `NSObject` subclass (`URLSession`,
+/// `NotificationCenter`, …) is reactive compatible, as in RxSwift.
 public protocol ReactiveCompatible {
     /// The type the reactive extensions are for (normally `Self`).
     associatedtype ReactiveBase
@@ -129,6 +127,3 @@ extension ReactiveCompatible {
         set {}
     }
 }
-
-/// Every Foundation object has the `.rx` namespace, as in RxSwift.
-extension NSObject: ReactiveCompatible {}

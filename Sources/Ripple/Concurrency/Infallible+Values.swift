@@ -41,16 +41,25 @@ extension InfallibleType {
     /// - Parameter bufferingPolicy: What to keep when elements arrive faster than the loop takes them.
     /// - Returns: An asynchronous stream of the elements that ends when this sequence completes.
     public func values(bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy) -> AsyncStream<Element> {
-        let source = asObservable()
-        return AsyncStream(bufferingPolicy: bufferingPolicy) { continuation in
-            // An Infallible never sends `.error`; should a broken one do so, the stream
-            // just ends, as it has no way to throw.
-            let subscription = source.subscribe(
-                onNext: { element in continuation.yield(Handoff(element).value) },
-                onError: { _ in continuation.finish() },
-                onCompleted: { continuation.finish() }
-            )
-            continuation.onTermination = disposingOnTermination(subscription)
-        }
+        nonFailingValues(of: asObservable(), bufferingPolicy: bufferingPolicy)
+    }
+}
+
+/// The elements of `source`, a sequence that cannot fail (an ``Infallible``, a
+/// ``Driver``, a ``Signal``), as an `AsyncStream`: the loop ends when it completes, and
+/// cancelling the loop's task, or dropping the stream, disposes the subscription.
+func nonFailingValues<Element>(
+    of source: Observable<Element>,
+    bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy
+) -> AsyncStream<Element> {
+    AsyncStream(bufferingPolicy: bufferingPolicy) { continuation in
+        // The source never sends `.error`; should a broken one do so, the stream just
+        // ends, as it has no way to throw.
+        let subscription = source.subscribe(
+            onNext: { element in continuation.yield(Handoff(element).value) },
+            onError: { _ in continuation.finish() },
+            onCompleted: { continuation.finish() }
+        )
+        continuation.onTermination = disposingOnTermination(subscription)
     }
 }

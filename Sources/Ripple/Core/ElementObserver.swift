@@ -16,6 +16,9 @@
 /// like `on(.error(error))` and `onCompletion()` like `on(.completed)`. The terminal
 /// road has default implementations that build the `Event` and call ``on(_:)``, so a
 /// conformer only implements it where skipping the `Event` pays.
+// `@usableFromInline` for the inlinable `subscribe(onNext:…)`, which subscribes its
+// observer in your code (see `Observable.subscribe(elementObserver:)`).
+@usableFromInline
 protocol ElementObserver: ObserverType {
     /// Receives the next element; the same as `on(.next(element))`.
     func on(next element: Element)
@@ -33,12 +36,14 @@ protocol ElementObserver: ObserverType {
 extension ElementObserver {
     /// Builds `.error(error)` for ``on(_:)``: the default for observers that handle
     /// events in one place.
+    @usableFromInline
     func on(error: Swift.Error) {
         on(.error(error))
     }
 
     /// Builds `.completed` for ``on(_:)``: the default for observers that handle
     /// events in one place.
+    @usableFromInline
     func onCompletion() {
         on(.completed)
     }

@@ -27,8 +27,24 @@ public class Observable<Element>: ObservableType {
 
     /// Subscribes one of Ripple's own observers, whose elements can travel unwrapped.
     /// Sequences built on ``Producer`` override it; any other sequence sends events.
+    ///
+    /// `@usableFromInline`: the inlinable `subscribe(onNext:…)` calls it in your code,
+    /// where the conformance of its `SubscribeObserver<Element>` to ``ElementObserver``
+    /// is looked up once and cached; called here, in code that is not specialised, it
+    /// is looked up in the runtime on every subscribe (about 100 instructions).
+    @usableFromInline
     func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
         subscribe(observer)
+    }
+
+    /// Calls the closures of `subscribe(onNext:…)` at once, without an observer, when
+    /// this sequence is one that sends everything during the subscription and cannot
+    /// fail; returns the subscription then, otherwise `nil` (the caller subscribes a
+    /// ``SubscribeObserver``). An override calls them as that observer would, in the
+    /// same order, each at most once.
+    @usableFromInline
+    func subscribeAtOnce(onNext: ((Element) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> (any Disposable & Sendable)? {
+        nil
     }
 
     /// Returns `self`.

@@ -22,6 +22,7 @@ class ObserverBase<Element>: Disposable, ElementObserver {
 
     // Inlined into the witness that sinks call it through, which otherwise only calls it.
     @inline(__always)
+    @usableFromInline
     final func on(next element: Element) {
         if elementTracingIsOn {
             traceOn(next: element)
@@ -54,6 +55,7 @@ class ObserverBase<Element>: Disposable, ElementObserver {
         }
     }
 
+    @usableFromInline
     final func on(error: Swift.Error) {
         if journeyTracingIsOn {
             JourneyTrace.step("ObserverBase", "on(error:)", "lets \(error) through unless the sequence has already stopped")
@@ -61,6 +63,7 @@ class ObserverBase<Element>: Disposable, ElementObserver {
         stopThenCore(error: error)
     }
 
+    @usableFromInline
     final func onCompletion() {
         if journeyTracingIsOn {
             JourneyTrace.step("ObserverBase", "onCompletion", "lets the completion through unless the sequence has already stopped")

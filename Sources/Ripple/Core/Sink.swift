@@ -15,7 +15,12 @@ import Synchronization
 /// door for hand-written emission, the observer of `Observable.create`, drops events
 /// after the terminal event and, in debug builds, reports misuse through
 /// ``Hooks/grammarViolationHandler``.
-class Sink<Observer: ElementObserver>: Disposable {
+///
+/// A sink is a ``TrampolineWork`` (which adds nothing to its size), so that a sink
+/// whose elements a loop sends on the current-thread trampoline can be queued there
+/// itself (``TrampolineLoopSink``) instead of allocating a piece of work per
+/// subscription. `TrampolineWork` also counts the sink in ``Resources`` (debug builds).
+class Sink<Observer: ElementObserver>: TrampolineWork, Disposable {
     /// The downstream observer.
     final let observer: Observer
     /// The subscription's ``SinkDisposer``; disposing it ends the whole subscription.
@@ -23,11 +28,9 @@ class Sink<Observer: ElementObserver>: Disposable {
     private let disposed = Atomic<Bool>(false)
 
     init(observer: Observer, cancel: Cancelable) {
-        #if DEBUG
-        Resources.track(Self.self)
-        #endif
         self.observer = observer
         self.cancel = cancel
+        super.init()
     }
 
     /// Forwards `element` downstream unless this sink has been disposed.
@@ -110,11 +113,5 @@ class Sink<Observer: ElementObserver>: Disposable {
             JourneyTrace.step("Sink", "dispose", "\(typeName(self)) stops forwarding and disposes its SinkDisposer")
         }
         cancel.dispose()
-    }
-
-    deinit {
-        #if DEBUG
-        Resources.untrack(Self.self)
-        #endif
     }
 }

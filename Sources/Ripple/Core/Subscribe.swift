@@ -41,12 +41,17 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil
     ) -> any Disposable & Sendable {
         // Inlinable, so that your code allocates the SubscribeObserver for your element
-        // type and caches its type metadata, which code that is not specialised looks
-        // up at run time on every subscribe (a few hundred instructions). The work is
-        // done out of line, in SubscribeObserver.
+        // type and subscribes it, caching its type metadata and its conformance to
+        // ElementObserver, which code that is not specialised looks up at run time on
+        // every subscribe (a few hundred instructions). The rest of the work is done
+        // out of line, in SubscribeObserver.
         traceSubscribeWithClosures()
+        let source = asObservable()
+        if let subscription = source.subscribeAtOnce(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed) {
+            return subscription
+        }
         let observer = SubscribeObserver<Element>(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
-        return observer.subscribe(to: asObservable())
+        return observer.subscription(source.subscribe(elementObserver: observer))
     }
 
     /// Subscribes closures that receive `object` as their first argument, holding

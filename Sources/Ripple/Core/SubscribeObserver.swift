@@ -64,15 +64,14 @@ final class SubscribeObserver<Element>: ObserverBase<Element> {
         return { _ in }
     }
 
-    /// Subscribes this observer to `source` and returns the subscription, paired with
-    /// the `onDisposed` disposable when there is one: disposing the result ends the
-    /// subscription and runs `onDisposed`.
+    /// The disposable for `subscription`, which subscribing this observer returned:
+    /// the subscription, paired with the `onDisposed` disposable when there is one, so
+    /// that disposing the result ends the subscription and runs `onDisposed`.
     @usableFromInline
-    func subscribe(to source: Observable<Element>) -> any Disposable & Sendable {
+    func subscription(_ subscription: __owned Disposable) -> any Disposable & Sendable {
         // Kept as the plain existential until it is returned: opened below as the
         // `Sendable` composition, it costs a witness-table lookup in the runtime (about
         // 100 instructions) on every subscribe.
-        let subscription = source.subscribe(elementObserver: self)
         guard let disposable else {
             let kind = SubscribeObserver.storedType(of: subscription)
             if kind == ObjectIdentifier(SinkDisposer.self) || kind == ObjectIdentifier(NopDisposable.self) {

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 extension Hooks {
     /// Receives the message when a debug build detects misuse of an observer that code
@@ -38,6 +44,9 @@ extension Hooks {
     private static let grammarViolationStorage = GrammarViolationStorage()
 
     @Sendable private static func printGrammarViolation(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        var line = message + "\n"
+        line.withUTF8 { bytes in
+            _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count)
+        }
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Process-wide hooks that change how Ripple reports problems.
@@ -29,8 +28,9 @@ public enum Hooks {
         set { storage.withLock { storage.defaultErrorHandler = newValue } }
     }
 
-    /// Captures the call stack for ``recordCallStackOnError``; by default
-    /// `Thread.callStackSymbols` in debug builds and nothing in release builds.
+    /// Captures the call stack for ``recordCallStackOnError``; by default the symbolicated
+    /// frames (as `Thread.callStackSymbols` gives them) in debug builds and nothing in
+    /// release builds.
     public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
         get { storage.withLock { storage.captureCallStack } }
         set { storage.withLock { storage.captureCallStack = newValue } }
@@ -62,7 +62,7 @@ public enum Hooks {
 
     private static func captureCallStack() -> [String] {
         #if DEBUG
-        Array(Thread.callStackSymbols.dropFirst(2))
+        Array(CurrentThread.callStackSymbols().dropFirst(2))
         #else
         []
         #endif

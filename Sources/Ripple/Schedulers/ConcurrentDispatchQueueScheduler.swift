@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs work on a dispatch queue that may run several actions at once.
 ///
@@ -15,7 +19,7 @@ import Foundation
 /// ```
 public final class ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
     /// The seconds of a time span, as `Foundation` counts them.
-    public typealias TimeInterval = Foundation.TimeInterval
+    public typealias TimeInterval = Double
     /// A point in time.
     public typealias Time = Date
 

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs work on the main queue, at once whenever the caller is already on it.
 ///
@@ -13,7 +17,7 @@ import Foundation
 /// ```
 public final class ConcurrentMainScheduler: SchedulerType, Sendable {
     /// The seconds of a time span, as `Foundation` counts them.
-    public typealias TimeInterval = Foundation.TimeInterval
+    public typealias TimeInterval = Double
     /// A point in time.
     public typealias Time = Date
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A virtual-time scheduler whose clock is a `Date`: replays work that is spread over
 /// real dates (a day of trades, a log) instantly and in order.

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 /// Runs work on the main queue; the scheduler for UI updates.
@@ -72,9 +71,9 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     /// - Parameter errorMessage: The message to stop with; by default one that names the problem.
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
         #if os(Linux)
-        let onMain = Thread.isMainThread || DispatchQueue.isMain
+        let onMain = CurrentThread.isMain || DispatchQueue.isMain
         #else
-        let onMain = Thread.isMainThread
+        let onMain = CurrentThread.isMain
         #endif
         if !onMain {
             fatalError(errorMessage ?? "Running on a background thread.")

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A span of time for schedulers and time operators: `.seconds(1)`, `.milliseconds(300)`.
 public typealias RxTimeInterval = DispatchTimeInterval

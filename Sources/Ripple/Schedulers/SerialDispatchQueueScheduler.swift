@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs work on a serial dispatch queue: one action at a time, in the order scheduled.
 ///
@@ -19,7 +23,7 @@ import Foundation
 // will not check it; its only stored property is an immutable `let` of a `Sendable` type.
 public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     /// The seconds of a time span, as `Foundation` counts them.
-    public typealias TimeInterval = Foundation.TimeInterval
+    public typealias TimeInterval = Double
     /// A point in time.
     public typealias Time = Date
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A scheduler whose clock only moves when you say so: work runs in order of its due
 /// time, and time jumps straight to the next due item. The base of ``HistoricalScheduler``

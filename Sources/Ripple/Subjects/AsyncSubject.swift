@@ -95,6 +95,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
 extension AsyncSubject: ElementObserver {
     /// The element road: Ripple's own senders (`bind(to:)`) and ``onNext(_:)`` come here.
+    @usableFromInline
     func on(next element: Element) {
         let core = self.core
         core.lock.withLock {

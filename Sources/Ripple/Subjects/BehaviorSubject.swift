@@ -142,6 +142,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
 extension BehaviorSubject: ElementObserver {
     /// The element road: Ripple's own senders (`bind(to:)`) and ``onNext(_:)`` come here.
+    @usableFromInline
     func on(next element: Element) {
         core.emit(element, accept: { self.element = element })
     }

@@ -117,6 +117,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
 extension PublishSubject: ElementObserver {
     /// The element road: Ripple's own senders (`bind(to:)`) and ``onNext(_:)`` come here.
+    @usableFromInline
     func on(next element: Element) {
         core.emit(element, accept: {})
     }

@@ -132,6 +132,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
 extension ReplaySubject: ElementObserver {
     /// The element road: Ripple's own senders (`bind(to:)`) and ``onNext(_:)`` come here.
+    @usableFromInline
     func on(next element: Element) {
         core.emit(element, accept: { buffer.append(element) })
     }

@@ -3,6 +3,9 @@ import Ripple
 // Synchronous pipelines fed by `Observable.range` (on the current-thread trampoline, its
 // default scheduler): map_filter, flatmap and deep_chain.
 //
+// The floors do the same work in one loop with the operators' closures inlined; only the
+// summing subscriber is called through a closure, as the results must be delivered.
+//
 // The baselines call the same closures, passed through `opaque` so that the loops are
 // not folded away, exactly as a hand-written loop calling user code would. That includes
 // the summing subscriber: `{ sum &+= $0 }` captures a `var` on both sides, so both pay
@@ -32,6 +35,18 @@ func mapFilter(size: Size) -> Workload {
             for element in 0..<opaque(count) {
                 let mapped = transform(element)
                 if predicate(mapped) {
+                    onNext(mapped)
+                }
+            }
+            return sum
+        },
+        floor: {
+            // `map` and `filter` inlined.
+            var sum = 0
+            let onNext: (Int) -> Void = opaque { sum &+= $0 }
+            for element in 0..<opaque(count) {
+                let mapped = element &+ 1
+                if mapped % 2 == 0 {
                     onNext(mapped)
                 }
             }
@@ -66,6 +81,17 @@ func flatMapWorkload(size: Size) -> Workload {
                 }
             }
             return sum
+        },
+        floor: {
+            // The selector inlined: the inner range is a nested loop.
+            var sum = 0
+            let onNext: (Int) -> Void = opaque { sum &+= $0 }
+            for _ in 0..<opaque(outer) {
+                for innerElement in 0..<inner {
+                    onNext(innerElement)
+                }
+            }
+            return sum
         }
     )
 }
@@ -96,6 +122,20 @@ func deepChain(size: Size) -> Workload {
                 var value = element
                 for _ in 0..<depth {
                     value = transform(value)
+                }
+                onNext(value)
+            }
+            return sum
+        },
+        floor: {
+            // The twenty `map`s inlined (the compiler folds them into one addition, as it
+            // would in any hand-fused loop).
+            var sum = 0
+            let onNext: (Int) -> Void = opaque { sum &+= $0 }
+            for element in 0..<opaque(count) {
+                var value = element
+                for _ in 0..<depth {
+                    value = value &+ 1
                 }
                 onNext(value)
             }

@@ -1,6 +1,7 @@
 import Ripple
 
-// Hot sources: subject_1, subject_10 and combine_latest, all driven by `onNext` calls on
+// Hot sources: subject_1, subject_10 and combine_latest (with its variant
+// combine_latest_tuple), all driven by `onNext` calls on
 // `PublishSubject`s. The subject baselines keep their subscribers as an array of closures,
 // the plain-Swift shape of an observer list. combine_latest's baseline keeps the latest
 // pair in locals (no observer lists, so it is the stricter of the two shapes) and, like
@@ -52,15 +53,17 @@ func combineLatestWorkload(size: Size) -> Workload {
             var sum = 0
             let subscription = Observable.combineLatest(first, second) { $0 &+ $1 }
                 .subscribe(onNext: { sum &+= $0 })
-            for element in 0..<pairs {
-                first.onNext(element)
-                second.onNext(element)
-            }
+            drive(first, second, pairs: pairs)
             subscription.dispose()
             return sum
         },
         baseline: {
-            let combine: (Int, Int) -> Int = opaque { $0 &+ $1 }
+            var sum = 0
+            combineLatestBaseline(pairs: pairs, combine: { $0 &+ $1 }, onNext: opaque { sum &+= $0 })
+            return sum
+        },
+        floor: {
+            // The combining closure inlined.
             var sum = 0
             let onNext: (Int) -> Void = opaque { sum &+= $0 }
             var latestFirst: Int?
@@ -68,16 +71,69 @@ func combineLatestWorkload(size: Size) -> Workload {
             for element in 0..<opaque(pairs) {
                 latestFirst = element
                 if let latestFirst, let latestSecond {
-                    onNext(combine(latestFirst, latestSecond))
+                    onNext(latestFirst &+ latestSecond)
                 }
                 latestSecond = element
                 if let latestFirst, let latestSecond {
-                    onNext(combine(latestFirst, latestSecond))
+                    onNext(latestFirst &+ latestSecond)
                 }
             }
             return sum
         }
     )
+}
+
+/// combine_latest's tuple form, `combineLatest(first, second)` → a subscriber summing
+/// both halves of each tuple; otherwise as combine_latest. A variant: it runs only when
+/// `--filter combine_latest_tuple` names it (see `variantWorkloads`).
+func combineLatestTupleWorkload(size: Size) -> Workload {
+    let pairs = size.scaled(500_000) / 2
+    return Workload(
+        name: "combine_latest_tuple",
+        events: pairs * 2,
+        ripple: {
+            let first = PublishSubject<Int>()
+            let second = PublishSubject<Int>()
+            var sum = 0
+            let subscription = Observable.combineLatest(first, second)
+                .subscribe(onNext: { sum &+= $0.0 &+ $0.1 })
+            drive(first, second, pairs: pairs)
+            subscription.dispose()
+            return sum
+        },
+        baseline: {
+            var sum = 0
+            combineLatestBaseline(pairs: pairs, combine: { ($0, $1) }, onNext: opaque { sum &+= $0.0 &+ $0.1 })
+            return sum
+        }
+    )
+}
+
+/// The Ripple side's input: `pairs` elements to each subject, alternating.
+private func drive(_ first: PublishSubject<Int>, _ second: PublishSubject<Int>, pairs: Int) {
+    for element in 0..<pairs {
+        first.onNext(element)
+        second.onNext(element)
+    }
+}
+
+/// The hand-written combine_latest: the latest pair in locals, `combine` (opaque, as a
+/// user's selector) called whenever both are present, its result handed to `onNext`
+/// (the summing subscriber closure, made opaque by the caller).
+private func combineLatestBaseline<Result>(pairs: Int, combine: @escaping (Int, Int) -> Result, onNext: (Result) -> Void) {
+    let combine = opaque(combine)
+    var latestFirst: Int?
+    var latestSecond: Int?
+    for element in 0..<opaque(pairs) {
+        latestFirst = element
+        if let latestFirst, let latestSecond {
+            onNext(combine(latestFirst, latestSecond))
+        }
+        latestSecond = element
+        if let latestFirst, let latestSecond {
+            onNext(combine(latestFirst, latestSecond))
+        }
+    }
 }
 
 /// Issue 21: what one `subscribe` + `dispose` costs on a `PublishSubject<Int>` that

@@ -2,7 +2,8 @@ import Ripple
 
 /// The journey of an event, after the seed's teaching repository: `create` emits 1, 2
 /// and completes; `subscribe` passes four closures. With `--trace`, every step the
-/// library takes is printed, numbered, between the lines your closures print.
+/// library takes is printed, numbered, between the lines your closures print. Then a
+/// chain of three operators, whose trace shows them fused into one sink.
 let journeyChapter = Chapter(
     name: "journey",
     summary: "create → subscribe → Producer.run → Sink → AnyObserver → ObserverBase → your closure",
@@ -37,6 +38,29 @@ let journeyChapter = Chapter(
             })
         } else {
             journey()
+        }
+        // A chain of operators is a chain of sinks, but three or more adjacent `map`,
+        // `filter` and `compactMap` are fused into one: the trace says where.
+        print("""
+
+        Observable.of(1, 2, 3).map { $0 * 10 }.filter { $0 > 10 }.map { "#\\($0)" }
+            .subscribe(onNext:)
+
+        """)
+        let chain = {
+            _ = Observable.of(1, 2, 3)
+                .map { $0 * 10 }
+                .filter { $0 > 10 }
+                .map { "#\($0)" }
+                .subscribe(onNext: { print("next \($0)") })
+        }
+        if options.trace {
+            JourneyTrace.trace(chain, onStep: { step in
+                guard step.type == "FusedProducer" || step.type == "your code" else { return }
+                print("    \(step.number). \(step.type).\(step.member) — \(step.note)")
+            })
+        } else {
+            chain()
             print("\n(run `swift run ripple-tour journey --trace` to see each step inside Ripple)")
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Ripple
 import RippleTest
 
@@ -7,7 +8,7 @@ import RippleTest
 let operatorsChapter = Chapter(
     name: "operators",
     summary: "search-as-you-type: debounce → distinctUntilChanged → flatMapLatest(service) → catchAndReturn",
-    run: { _ in
+    run: { options in
         let scheduler = TestScheduler(initialClock: 0)
         let keystrokes: [Character: String] = [
             "a": "r", "b": "ri", "c": "rip", "d": "ripp", "e": "rip",
@@ -60,8 +61,44 @@ let operatorsChapter = Chapter(
                  distinctUntilChanged drops: no second request;
                - "boom" fails in the service; catchAndReturn turns that into a fallback answer.
             """)
+        if let directory = options.svgDirectory {
+            let resultLetters = results.events.compactMap(\.value.element).map(resultLetter)
+            let diagram = MarbleSVG(
+                title: "search as you type: debounce, distinctUntilChanged, flatMapLatest, catchAndReturn",
+                inputs: [MarbleSVG.Timeline("keystrokes", source: typed, label: { firstKey(of: $0, in: keystrokes) })],
+                operator: "debounce → distinctUntilChanged → flatMapLatest(search)",
+                outputs: [
+                    MarbleSVG.Timeline("queries", observer: queryObserver, disposed: .max, label: { firstKey(of: $0, in: queryLetters) }),
+                    MarbleSVG.Timeline("results", observer: results, label: resultLetter),
+                ],
+                layout: MarbleSVG.Layout(pixelsPerTick: 2.5)
+            )
+            let path = (directory as NSString).appendingPathComponent("operators.svg")
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try diagram.svg.write(toFile: path, atomically: true, encoding: .utf8)
+                print("""
+
+                       drew \(path): a keystroke's circle shows the first key of its text (e is drawn
+                       as c: both are "rip"), a query's its letter above, a result's its number of
+                       matches (\(resultLetters.joined(separator: ", "))), ! for the fallback.
+                    """)
+            } catch {
+                print("\n   could not write \(path): \(error)")
+            }
+        }
     }
 )
+
+/// The alphabetically first key that stands for `text` in a marble table, or `text` itself.
+private func firstKey(of text: String, in table: [Character: String]) -> String {
+    table.filter { $0.value == text }.map(\.key).min().map(String.init) ?? text
+}
+
+/// A result as one short label: its number of matches, or `!` for the fallback.
+private func resultLetter(_ matches: [String]) -> String {
+    matches == ["(search failed)"] ? "!" : String(matches.count)
+}
 
 private struct ServiceUnavailable: Error, CustomStringConvertible {
     var description: String { "service unavailable" }

@@ -18,7 +18,8 @@ extension RippleTests {
         @Test func completionThenDisposeRunsOnDisposedOnce() {
             var log: [String] = []
             let subject = PublishSubject<Int>()
-            let subscription = logging { log.append($0) }.subscribe(to: subject.asObservable())
+            let observer = logging { log.append($0) }
+            let subscription = observer.subscription(subject.asObservable().subscribe(elementObserver: observer))
             subject.onNext(1)
             subject.onCompleted()
             subscription.dispose()
@@ -43,7 +44,7 @@ extension RippleTests {
         @Test func disposeThenTerminalEventRunsOnDisposedOnceAndNothingElse() {
             var log: [String] = []
             let observer = logging { log.append($0) }
-            let subscription = observer.subscribe(to: Observable<Int>.never())
+            let subscription = observer.subscription(Observable<Int>.never().subscribe(elementObserver: observer))
             subscription.dispose()
             // A source that ignored the dispose and ended anyway:
             observer.onCompletion()
@@ -123,10 +124,38 @@ extension RippleTests {
         @Test func otherSubscriptionsAndOnDisposedArePaired() {
             let subject = PublishSubject<Int>()
             let toSubject = subject.subscribe(onNext: { _ in })
-            let withOnDisposed = Observable.just(1).subscribe(onDisposed: {})
+            let withOnDisposed = Observable<Int>.create { _ in Disposables.create() }.subscribe(onDisposed: {})
             #expect(type(of: toSubject) == BinaryDisposable.self)
             #expect(type(of: withOnDisposed) == BinaryDisposable.self)
             toSubject.dispose()
+            withOnDisposed.dispose()
+        }
+
+        @Test func justCallsTheClosuresAtOnceInTheObserversOrderWithoutAnObserver() {
+            var log: [String] = []
+            let subscription = Observable.just(7).subscribe(
+                onNext: { log.append("next \($0)") },
+                onError: { log.append("error \($0)") },
+                onCompleted: { log.append("completed") },
+                onDisposed: { log.append("disposed") }
+            )
+            #expect(log == ["next 7", "completed", "disposed"])
+            #expect(type(of: subscription) == NopDisposable.self)
+            subscription.dispose()
+            #expect(log == ["next 7", "completed", "disposed"])
+        }
+
+        @Test func justUnderAJourneyTraceTakesTheObserversRoadInTheSameOrder() {
+            var log: [String] = []
+            let steps = JourneyTrace.record {
+                _ = Observable.just(7).subscribe(
+                    onNext: { log.append("next \($0)") },
+                    onCompleted: { log.append("completed") },
+                    onDisposed: { log.append("disposed") }
+                )
+            }
+            #expect(log == ["next 7", "completed", "disposed"])
+            #expect(steps.contains { $0.type == "SubscribeObserver" && $0.member == "init" })
         }
 
         @Test func disposingThePairReleasesAnOnNextThatCapturesItsSubscription() {

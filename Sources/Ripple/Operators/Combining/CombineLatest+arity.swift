@@ -67,16 +67,17 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        CombineLatest2(source1: source1.asObservable(), source2: source2.asObservable(), resultSelector: { ($0, $1) })
+        CombineLatest2(source1: source1.asObservable(), source2: source2.asObservable(), resultSelector: nil)
     }
 }
 
 final private class CombineLatest2<E1, E2, Result>: Producer<Result> {
     let source1: Observable<E1>
     let source2: Observable<E2>
-    let resultSelector: (E1, E2) throws -> Result
+    /// `nil` for the tuple form (see `CombineLatestSlots`).
+    let resultSelector: ((E1, E2) throws -> Result)?
 
-    init(source1: Observable<E1>, source2: Observable<E2>, resultSelector: @escaping (E1, E2) throws -> Result) {
+    init(source1: Observable<E1>, source2: Observable<E2>, resultSelector: ((E1, E2) throws -> Result)?) {
         self.source1 = source1
         self.source2 = source2
         self.resultSelector = resultSelector
@@ -91,15 +92,18 @@ final private class CombineLatest2<E1, E2, Result>: Producer<Result> {
 
 final private class CombineLatestSink2<E1, E2, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: (E1, E2) throws -> Result
+    private let resultSelector: ((E1, E2) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
 
-    init(resultSelector: @escaping (E1, E2) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((E1, E2) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
-        super.init(arity: 2, observer: observer, cancel: cancel)
+        var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
+        latest1 = slots.next()
+        latest2 = slots.next()
+        super.init(arity: 2, tuple: slots.tuple(of: Result.self), observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -114,7 +118,7 @@ final private class CombineLatestSink2<E1, E2, Result, Observer: ElementObserver
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector(latest1.pointee, latest2.pointee)
+        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee)
     }
 }
 
@@ -186,7 +190,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        CombineLatest3(source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), resultSelector: { ($0, $1, $2) })
+        CombineLatest3(source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), resultSelector: nil)
     }
 }
 
@@ -194,9 +198,10 @@ final private class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
     let source1: Observable<E1>
     let source2: Observable<E2>
     let source3: Observable<E3>
-    let resultSelector: (E1, E2, E3) throws -> Result
+    /// `nil` for the tuple form (see `CombineLatestSlots`).
+    let resultSelector: ((E1, E2, E3) throws -> Result)?
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, resultSelector: @escaping (E1, E2, E3) throws -> Result) {
+    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, resultSelector: ((E1, E2, E3) throws -> Result)?) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
@@ -212,16 +217,20 @@ final private class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
 
 final private class CombineLatestSink3<E1, E2, E3, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: (E1, E2, E3) throws -> Result
+    private let resultSelector: ((E1, E2, E3) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
+    private let latest3: UnsafeMutablePointer<E3>
 
-    init(resultSelector: @escaping (E1, E2, E3) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((E1, E2, E3) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
-        super.init(arity: 3, observer: observer, cancel: cancel)
+        var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
+        latest1 = slots.next()
+        latest2 = slots.next()
+        latest3 = slots.next()
+        super.init(arity: 3, tuple: slots.tuple(of: Result.self), observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -238,7 +247,7 @@ final private class CombineLatestSink3<E1, E2, E3, Result, Observer: ElementObse
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee)
+        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee, latest3.pointee)
     }
 }
 
@@ -325,7 +334,7 @@ extension ObservableType where Element == Any {
             source2: source2.asObservable(),
             source3: source3.asObservable(),
             source4: source4.asObservable(),
-            resultSelector: { ($0, $1, $2, $3) }
+            resultSelector: nil
         )
     }
 }
@@ -335,14 +344,15 @@ final private class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
     let source2: Observable<E2>
     let source3: Observable<E3>
     let source4: Observable<E4>
-    let resultSelector: (E1, E2, E3, E4) throws -> Result
+    /// `nil` for the tuple form (see `CombineLatestSlots`).
+    let resultSelector: ((E1, E2, E3, E4) throws -> Result)?
 
     init(
         source1: Observable<E1>,
         source2: Observable<E2>,
         source3: Observable<E3>,
         source4: Observable<E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Result
+        resultSelector: ((E1, E2, E3, E4) throws -> Result)?
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -360,17 +370,22 @@ final private class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
 
 final private class CombineLatestSink4<E1, E2, E3, E4, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: (E1, E2, E3, E4) throws -> Result
+    private let resultSelector: ((E1, E2, E3, E4) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
+    private let latest3: UnsafeMutablePointer<E3>
+    private let latest4: UnsafeMutablePointer<E4>
 
-    init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((E1, E2, E3, E4) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
-        super.init(arity: 4, observer: observer, cancel: cancel)
+        var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
+        latest1 = slots.next()
+        latest2 = slots.next()
+        latest3 = slots.next()
+        latest4 = slots.next()
+        super.init(arity: 4, tuple: slots.tuple(of: Result.self), observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -394,7 +409,7 @@ final private class CombineLatestSink4<E1, E2, E3, E4, Result, Observer: Element
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee)
+        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee)
     }
 }
 
@@ -487,7 +502,7 @@ extension ObservableType where Element == Any {
             source3: source3.asObservable(),
             source4: source4.asObservable(),
             source5: source5.asObservable(),
-            resultSelector: { ($0, $1, $2, $3, $4) }
+            resultSelector: nil
         )
     }
 }
@@ -498,7 +513,8 @@ final private class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result>
     let source3: Observable<E3>
     let source4: Observable<E4>
     let source5: Observable<E5>
-    let resultSelector: (E1, E2, E3, E4, E5) throws -> Result
+    /// `nil` for the tuple form (see `CombineLatestSlots`).
+    let resultSelector: ((E1, E2, E3, E4, E5) throws -> Result)?
 
     init(
         source1: Observable<E1>,
@@ -506,7 +522,7 @@ final private class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result>
         source3: Observable<E3>,
         source4: Observable<E4>,
         source5: Observable<E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Result
+        resultSelector: ((E1, E2, E3, E4, E5) throws -> Result)?
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -525,18 +541,24 @@ final private class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result>
 
 final private class CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: (E1, E2, E3, E4, E5) throws -> Result
+    private let resultSelector: ((E1, E2, E3, E4, E5) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
+    private let latest3: UnsafeMutablePointer<E3>
+    private let latest4: UnsafeMutablePointer<E4>
+    private let latest5: UnsafeMutablePointer<E5>
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((E1, E2, E3, E4, E5) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
-        super.init(arity: 5, observer: observer, cancel: cancel)
+        var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
+        latest1 = slots.next()
+        latest2 = slots.next()
+        latest3 = slots.next()
+        latest4 = slots.next()
+        latest5 = slots.next()
+        super.init(arity: 5, tuple: slots.tuple(of: Result.self), observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -563,7 +585,7 @@ final private class CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer: Ele
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee)
+        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee)
     }
 }
 
@@ -662,7 +684,7 @@ extension ObservableType where Element == Any {
             source4: source4.asObservable(),
             source5: source5.asObservable(),
             source6: source6.asObservable(),
-            resultSelector: { ($0, $1, $2, $3, $4, $5) }
+            resultSelector: nil
         )
     }
 }
@@ -674,7 +696,8 @@ final private class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
     let source4: Observable<E4>
     let source5: Observable<E5>
     let source6: Observable<E6>
-    let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Result
+    /// `nil` for the tuple form (see `CombineLatestSlots`).
+    let resultSelector: ((E1, E2, E3, E4, E5, E6) throws -> Result)?
 
     init(
         source1: Observable<E1>,
@@ -683,7 +706,7 @@ final private class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
         source4: Observable<E4>,
         source5: Observable<E5>,
         source6: Observable<E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result
+        resultSelector: ((E1, E2, E3, E4, E5, E6) throws -> Result)?
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -703,19 +726,26 @@ final private class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
 
 final private class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Result
+    private let resultSelector: ((E1, E2, E3, E4, E5, E6) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
+    private let latest3: UnsafeMutablePointer<E3>
+    private let latest4: UnsafeMutablePointer<E4>
+    private let latest5: UnsafeMutablePointer<E5>
+    private let latest6: UnsafeMutablePointer<E6>
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((E1, E2, E3, E4, E5, E6) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
-        super.init(arity: 6, observer: observer, cancel: cancel)
+        var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
+        latest1 = slots.next()
+        latest2 = slots.next()
+        latest3 = slots.next()
+        latest4 = slots.next()
+        latest5 = slots.next()
+        latest6 = slots.next()
+        super.init(arity: 6, tuple: slots.tuple(of: Result.self), observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -745,7 +775,7 @@ final private class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer:
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee)
+        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee)
     }
 }
 
@@ -850,7 +880,7 @@ extension ObservableType where Element == Any {
             source5: source5.asObservable(),
             source6: source6.asObservable(),
             source7: source7.asObservable(),
-            resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }
+            resultSelector: nil
         )
     }
 }
@@ -863,7 +893,8 @@ final private class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
     let source5: Observable<E5>
     let source6: Observable<E6>
     let source7: Observable<E7>
-    let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+    /// `nil` for the tuple form (see `CombineLatestSlots`).
+    let resultSelector: ((E1, E2, E3, E4, E5, E6, E7) throws -> Result)?
 
     init(
         source1: Observable<E1>,
@@ -873,7 +904,7 @@ final private class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
         source5: Observable<E5>,
         source6: Observable<E6>,
         source7: Observable<E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+        resultSelector: ((E1, E2, E3, E4, E5, E6, E7) throws -> Result)?
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -894,20 +925,28 @@ final private class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
 
 final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+    private let resultSelector: ((E1, E2, E3, E4, E5, E6, E7) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
-    private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
+    private let latest3: UnsafeMutablePointer<E3>
+    private let latest4: UnsafeMutablePointer<E4>
+    private let latest5: UnsafeMutablePointer<E5>
+    private let latest6: UnsafeMutablePointer<E6>
+    private let latest7: UnsafeMutablePointer<E7>
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((E1, E2, E3, E4, E5, E6, E7) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
-        super.init(arity: 7, observer: observer, cancel: cancel)
+        var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
+        latest1 = slots.next()
+        latest2 = slots.next()
+        latest3 = slots.next()
+        latest4 = slots.next()
+        latest5 = slots.next()
+        latest6 = slots.next()
+        latest7 = slots.next()
+        super.init(arity: 7, tuple: slots.tuple(of: Result.self), observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -940,7 +979,7 @@ final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Obser
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee, latest7.pointee)
+        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee, latest7.pointee)
     }
 }
 
@@ -1051,7 +1090,7 @@ extension ObservableType where Element == Any {
             source6: source6.asObservable(),
             source7: source7.asObservable(),
             source8: source8.asObservable(),
-            resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }
+            resultSelector: nil
         )
     }
 }
@@ -1065,7 +1104,8 @@ final private class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
     let source6: Observable<E6>
     let source7: Observable<E7>
     let source8: Observable<E8>
-    let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+    /// `nil` for the tuple form (see `CombineLatestSlots`).
+    let resultSelector: ((E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result)?
 
     init(
         source1: Observable<E1>,
@@ -1076,7 +1116,7 @@ final private class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
         source6: Observable<E6>,
         source7: Observable<E7>,
         source8: Observable<E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+        resultSelector: ((E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result)?
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -1098,21 +1138,30 @@ final private class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
 
 final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+    private let resultSelector: ((E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
-    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
-    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
-    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
-    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
-    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
-    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
-    private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
-    private let latest8 = UnsafeMutablePointer<E8>.allocate(capacity: 1)
+    private let latest1: UnsafeMutablePointer<E1>
+    private let latest2: UnsafeMutablePointer<E2>
+    private let latest3: UnsafeMutablePointer<E3>
+    private let latest4: UnsafeMutablePointer<E4>
+    private let latest5: UnsafeMutablePointer<E5>
+    private let latest6: UnsafeMutablePointer<E6>
+    private let latest7: UnsafeMutablePointer<E7>
+    private let latest8: UnsafeMutablePointer<E8>
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
-        super.init(arity: 8, observer: observer, cancel: cancel)
+        var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
+        latest1 = slots.next()
+        latest2 = slots.next()
+        latest3 = slots.next()
+        latest4 = slots.next()
+        latest5 = slots.next()
+        latest6 = slots.next()
+        latest7 = slots.next()
+        latest8 = slots.next()
+        super.init(arity: 8, tuple: slots.tuple(of: Result.self), observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -1148,6 +1197,6 @@ final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, O
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee, latest7.pointee, latest8.pointee)
+        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee, latest7.pointee, latest8.pointee)
     }
 }

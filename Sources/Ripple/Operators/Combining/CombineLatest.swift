@@ -79,15 +79,27 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
     private var isDone: [Bool]
     private var valueCount = 0
     private var doneCount = 0
+    /// The tuple forms' result: a buffer laid out as the result tuple, whose elements
+    /// are the sources' slots (see ``CombineLatestSlots``), so that a result is this
+    /// buffer, copied out as it is. Building the tuple from the slots instead, in
+    /// unspecialised generic code, looks the tuple's type up in the runtime on every
+    /// result (some 270 instructions). `nil` for the forms with a selector.
+    private let tuple: UnsafeMutablePointer<Result>?
 
-    init(arity: Int, observer: Observer, cancel: Cancelable) {
+    init(arity: Int, tuple: UnsafeMutablePointer<Result>? = nil, observer: Observer, cancel: Cancelable) {
         self.arity = arity
+        self.tuple = tuple
         hasValue = [Bool](repeating: false, count: arity)
         isDone = [Bool](repeating: false, count: arity)
         super.init(observer: observer, cancel: cancel)
     }
 
-    /// The selector's result for the latest elements (every slot is initialized).
+    deinit {
+        tuple?.deallocate()
+    }
+
+    /// The selector's result for the latest elements (every slot is initialized). Not
+    /// called for the tuple forms, whose result is ``tuple``.
     func resultOfLatest() throws -> Result {
         abstractMethod()
     }
@@ -126,7 +138,11 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
         } else if !storeFirst(element, into: latest, from: index) {
             return
         }
-        send { try resultOfLatest() }
+        if let tuple {
+            forwardOn(next: tuple.pointee)
+        } else {
+            send { try resultOfLatest() }
+        }
     }
 
     /// Stores an element while some source has none yet; returns whether every source
@@ -168,12 +184,54 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
         }
     }
 
-    /// Releases a slot handed to ``subscribe(_:index:latest:)`` (from `deinit`).
+    /// Releases a slot handed to ``subscribe(_:index:latest:)`` (from `deinit`); a
+    /// tuple's element is deallocated with the tuple, by this class's `deinit`.
     final func releaseSlot<Element>(_ slot: UnsafeMutablePointer<Element>, index: Int) {
         if hasValue[index] {
             slot.deinitialize(count: 1)
         }
-        slot.deallocate()
+        if tuple == nil {
+            slot.deallocate()
+        }
+    }
+}
+
+/// Makes the slots of a fixed-arity `combineLatest` sink, one per source in order: an
+/// allocation of its own for each with a selector; for the tuple forms, the elements of
+/// one buffer laid out as the result tuple (``CombineLatestSink``'s `tuple`), so that
+/// the latest elements, stored where the tuple keeps them, are the result.
+struct CombineLatestSlots {
+    private let buffer: UnsafeMutableRawPointer?
+    /// Where the next element goes in `buffer`.
+    private var offset = 0
+
+    /// Slots for a sink whose result is `Result`, a tuple of the sources' element types
+    /// in order when `isTuple`.
+    init<Result>(of _: Result.Type, isTuple: Bool) {
+        buffer = isTuple ? UnsafeMutableRawPointer(UnsafeMutablePointer<Result>.allocate(capacity: 1)) : nil
+    }
+
+    /// The next source's slot. A tuple's element lies at the first offset after the
+    /// element before it that its alignment allows (Swift's layout of a tuple, which is
+    /// ABI); the memory, bound to the tuple, is bound to its elements there too.
+    mutating func next<Element>() -> UnsafeMutablePointer<Element> {
+        guard let buffer else {
+            return .allocate(capacity: 1)
+        }
+        let alignment = MemoryLayout<Element>.alignment
+        offset = (offset + alignment - 1) / alignment * alignment
+        let slot = (buffer + offset).assumingMemoryBound(to: Element.self)
+        offset += MemoryLayout<Element>.size
+        return slot
+    }
+
+    /// The tuple for ``CombineLatestSink``, once every slot is made; `nil` with a selector.
+    func tuple<Result>(of _: Result.Type) -> UnsafeMutablePointer<Result>? {
+        guard let buffer else {
+            return nil
+        }
+        assert(offset == MemoryLayout<Result>.size, "the slots do not lay out \(Result.self)")
+        return buffer.assumingMemoryBound(to: Result.self)
     }
 }
 

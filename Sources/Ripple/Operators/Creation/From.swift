@@ -113,7 +113,7 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
 /// Generic over the iterator rather than the sequence: unspecialised code then reads
 /// the iterator's type and conformance from the class metadata instead of looking up
 /// the sequence's associated types for every element.
-final private class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Iterator.Element == Observer.Element {
+final private class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ElementObserver>: TrampolineLoopSink<Observer> where Iterator.Element == Observer.Element {
     // Touched only by one step at a time: the loop on the trampoline's thread, or one
     // recursive step on the scheduler.
     @exclusivity(unchecked) private var iterator: Iterator
@@ -124,8 +124,8 @@ final private class ObservableSequenceSink<Iterator: IteratorProtocol, Observer:
     }
 
     func run(scheduler: ImmediateSchedulerType) -> Disposable {
-        if TrampolineLoopWork.canRun(on: scheduler) {
-            return TrampolineLoopWork(self).start()
+        if canRunLoop(on: scheduler) {
+            return startLoop()
         }
         return scheduler.scheduleRecursive(()) { _, recurse in
             if let element = self.iterator.next() {
@@ -137,14 +137,14 @@ final private class ObservableSequenceSink<Iterator: IteratorProtocol, Observer:
         }
     }
 
-    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
-        while !work.isDisposed {
+    override func runLoop(on trampoline: Trampoline) {
+        while !isDisposed {
             guard let element = iterator.next() else {
                 forwardCompletedAndDispose()
                 return
             }
             forwardOn(next: element)
-            if work.yields(on: trampoline) {
+            if yields(on: trampoline) {
                 return
             }
         }
@@ -175,7 +175,7 @@ final class ObservableArray<Element>: Producer<Element> {
 
 /// Sends the elements of an array, then completion. `Element` is a generic parameter
 /// of its own so that unspecialised code reads it from the class metadata.
-final private class ObservableArraySink<Element, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Observer.Element == Element {
+final private class ObservableArraySink<Element, Observer: ElementObserver>: TrampolineLoopSink<Observer> where Observer.Element == Element {
     private let elements: [Element]
     // The index of the next element; touched only by one step at a time: the loop on
     // the trampoline's thread, or one recursive step on the scheduler.
@@ -187,8 +187,8 @@ final private class ObservableArraySink<Element, Observer: ElementObserver>: Sin
     }
 
     func run(scheduler: ImmediateSchedulerType) -> Disposable {
-        if TrampolineLoopWork.canRun(on: scheduler) {
-            return TrampolineLoopWork(self).start()
+        if canRunLoop(on: scheduler) {
+            return startLoop()
         }
         return scheduler.scheduleRecursive(()) { _, recurse in
             let index = self.next
@@ -202,19 +202,19 @@ final private class ObservableArraySink<Element, Observer: ElementObserver>: Sin
         }
     }
 
-    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
+    override func runLoop(on trampoline: Trampoline) {
         // The array never changes, so its storage stays put while the sink holds it;
         // elements are passed from there to `forwardOn` without a copy.
         let completed: Bool = elements.withUnsafeBufferPointer { buffer in
             var index = next
-            while !work.isDisposed {
+            while !isDisposed {
                 if index == buffer.count {
                     return true
                 }
                 let current = index
                 index += 1
                 forwardOn(next: buffer[current])
-                if work.yields(on: trampoline) {
+                if yields(on: trampoline) {
                     next = index
                     return false
                 }

@@ -52,7 +52,7 @@ final private class Generate<Element>: Producer<Element> {
 
 /// `Element` is a generic parameter of its own so that unspecialised code reads it from
 /// the class metadata.
-final private class GenerateSink<Element, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Observer.Element == Element {
+final private class GenerateSink<Element, Observer: ElementObserver>: TrampolineLoopSink<Observer> where Observer.Element == Element {
     // The closures are the sink's own: calling a closure held by another object would
     // retain and release its context around every call.
     private let condition: (Element) throws -> Bool
@@ -73,8 +73,8 @@ final private class GenerateSink<Element, Observer: ElementObserver>: Sink<Obser
     }
 
     func run() -> Disposable {
-        if TrampolineLoopWork.canRun(on: scheduler) {
-            return TrampolineLoopWork(self).start()
+        if canRunLoop(on: scheduler) {
+            return startLoop()
         }
         return scheduler.scheduleRecursive(()) { _, recurse in
             var state = self.state
@@ -106,16 +106,16 @@ final private class GenerateSink<Element, Observer: ElementObserver>: Sink<Obser
         return false
     }
 
-    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
+    override func runLoop(on trampoline: Trampoline) {
         // A local while the loop runs, stored back when it pauses: it is passed to the
         // closures and `forwardOn` without copies.
         var state = self.state
-        while !work.isDisposed {
+        while !isDisposed {
             guard step(&state) else {
                 return
             }
             forwardOn(next: state)
-            if work.yields(on: trampoline) {
+            if yields(on: trampoline) {
                 self.state = state
                 return
             }

@@ -66,7 +66,7 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
     init(start: Element, count: Element, uintCount: UInt?, scheduler: ImmediateSchedulerType, element: @escaping (_ start: Element, _ offset: UInt) -> Element) {
         // Decided once per producer, and before `scheduler` is stored: checking the
         // stored one would copy the existential.
-        loopCount = TrampolineLoopWork.canRun(on: scheduler) ? uintCount : nil
+        loopCount = canRunLoop(on: scheduler) ? uintCount : nil
         self.start = start
         self.count = count
         self.scheduler = scheduler
@@ -83,7 +83,7 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
 /// `Element` is a generic parameter rather than `Observer.Element`, so unspecialised
 /// code reads it and its integer conformance from the class metadata instead of looking
 /// them up per element.
-final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Observer.Element == Element {
+final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObserver>: TrampolineLoopSink<Observer> where Observer.Element == Element {
     private let start: Element
     // The producer's `element`, compiled where `Element` is known (see `range`); the
     // sink's own, so calling it costs no retain of the producer.
@@ -105,7 +105,7 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     func run(_ parent: RangeProducer<Element>) -> Disposable {
         if let count = parent.loopCount {
             self.count = count
-            return TrampolineLoopWork(self).start()
+            return startLoop()
         }
         // Another scheduler, or a count beyond `UInt.max`: one recursive step per
         // element.
@@ -123,11 +123,11 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
         }
     }
 
-    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
+    override func runLoop(on trampoline: Trampoline) {
         // The offset is a local while the loop runs, stored back when it pauses. Each
         // element is made from it and passed to `forwardOn` without a copy.
         var offset = self.offset
-        while !work.isDisposed {
+        while !isDisposed {
             if offset == count {
                 forwardCompletedAndDispose()
                 return
@@ -135,7 +135,7 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
             let next = element(start, offset)
             offset &+= 1
             forwardOn(next: next)
-            if work.yields(on: trampoline) {
+            if yields(on: trampoline) {
                 self.offset = offset
                 return
             }

@@ -40,7 +40,7 @@ final private class RepeatElement<Element>: Producer<Element> {
 
 /// `Element` is a generic parameter of its own so that unspecialised code reads it from
 /// the class metadata.
-final private class RepeatElementSink<Element, Observer: ElementObserver>: Sink<Observer>, TrampolineLoop where Observer.Element == Element {
+final private class RepeatElementSink<Element, Observer: ElementObserver>: TrampolineLoopSink<Observer> where Observer.Element == Element {
     private let element: Element
 
     init(element: Element, observer: Observer, cancel: Cancelable) {
@@ -49,8 +49,8 @@ final private class RepeatElementSink<Element, Observer: ElementObserver>: Sink<
     }
 
     func run(scheduler: ImmediateSchedulerType) -> Disposable {
-        if TrampolineLoopWork.canRun(on: scheduler) {
-            return TrampolineLoopWork(self).start()
+        if canRunLoop(on: scheduler) {
+            return startLoop()
         }
         return scheduler.scheduleRecursive(()) { _, recurse in
             self.forwardOn(next: self.element)
@@ -58,10 +58,10 @@ final private class RepeatElementSink<Element, Observer: ElementObserver>: Sink<
         }
     }
 
-    func runLoop(on trampoline: Trampoline, work: TrampolineLoopWork) {
-        while !work.isDisposed {
+    override func runLoop(on trampoline: Trampoline) {
+        while !isDisposed {
             forwardOn(next: element)
-            if work.yields(on: trampoline) {
+            if yields(on: trampoline) {
                 return
             }
         }

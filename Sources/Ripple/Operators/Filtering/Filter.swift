@@ -17,18 +17,27 @@ extension ObservableType {
     ///
     /// - Parameter predicate: Decides, for each element, whether it is sent.
     /// - Returns: A sequence with the elements for which `predicate` returns `true`.
+    @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        Filter(source: asObservable(), predicate: predicate)
+        let source = asObservable()
+        let stage = filterStage(predicate)
+        if let fused: Observable<Element> = fusing(source, with: stage, named: "filter") {
+            return fused
+        }
+        return Filter(source: source, predicate: predicate, stage: stage)
     }
 }
 
-final private class Filter<Element>: Producer<Element> {
-    private let source: Observable<Element>
+/// One `filter`; followed by a `map`, `filter` or `compactMap` it fuses with it (see
+/// `Fusion.swift`). `@usableFromInline` for the inlinable `filter`.
+@usableFromInline
+final class Filter<Element>: SingleStageProducer<Element, Element> {
     private let predicate: (Element) throws -> Bool
 
-    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
-        self.source = source
+    @usableFromInline
+    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool, stage: FusedStage) {
         self.predicate = predicate
+        super.init(source: source, stage: stage, name: "filter")
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

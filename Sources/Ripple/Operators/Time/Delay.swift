@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ObservableType {
     /// Sends every element, and the completion, `dueTime` later than it arrived; an

@@ -17,18 +17,27 @@ extension ObservableType {
     ///
     /// - Parameter transform: Called once for each element, on the thread that sent it.
     /// - Returns: A sequence with the non-`nil` results of `transform`.
+    @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-        CompactMap(source: asObservable(), transform: transform)
+        let source = asObservable()
+        let stage = compactMapStage(transform)
+        if let fused: Observable<Result> = fusing(source, with: stage, named: "compactMap") {
+            return fused
+        }
+        return CompactMap(source: source, transform: transform, stage: stage)
     }
 }
 
-final private class CompactMap<Source, Result>: Producer<Result> {
-    private let source: Observable<Source>
+/// One `compactMap`; followed by a `map`, `filter` or `compactMap` it fuses with it
+/// (see `Fusion.swift`). `@usableFromInline` for the inlinable `compactMap`.
+@usableFromInline
+final class CompactMap<Source, Result>: SingleStageProducer<Source, Result> {
     private let transform: (Source) throws -> Result?
 
-    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result?) {
-        self.source = source
+    @usableFromInline
+    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result?, stage: FusedStage) {
         self.transform = transform
+        super.init(source: source, stage: stage, name: "compactMap")
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {

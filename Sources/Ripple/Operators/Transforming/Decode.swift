@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ObservableType where Element == Data {
     /// Decodes each `Data` element into `type` with `decoder`.

@@ -17,18 +17,27 @@ extension ObservableType {
     ///
     /// - Parameter transform: Called once for each element, on the thread that sent it.
     /// - Returns: A sequence of the results of `transform`.
+    @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        Map(source: asObservable(), transform: transform)
+        let source = asObservable()
+        let stage = mapStage(transform)
+        if let fused: Observable<Result> = fusing(source, with: stage, named: "map") {
+            return fused
+        }
+        return Map(source: source, transform: transform, stage: stage)
     }
 }
 
-final private class Map<Source, Result>: Producer<Result> {
-    private let source: Observable<Source>
+/// One `map`; followed by another `map`, `filter` or `compactMap` it fuses with it (see
+/// `Fusion.swift`). `@usableFromInline` for the inlinable `map`.
+@usableFromInline
+final class Map<Source, Result>: SingleStageProducer<Source, Result> {
     private let transform: (Source) throws -> Result
 
-    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
-        self.source = source
+    @usableFromInline
+    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result, stage: FusedStage) {
         self.transform = transform
+        super.init(source: source, stage: stage, name: "map")
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {

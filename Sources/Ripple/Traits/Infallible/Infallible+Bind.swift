@@ -74,6 +74,38 @@ extension InfallibleType {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
+    /// Hands this sequence to `binder` and returns what it returns: for binding
+    /// helpers written as functions of the sequence.
+    ///
+    /// ```swift
+    /// func show(_ names: Infallible<String>) -> Disposable { names.subscribe(onNext: { print($0) }) }
+    /// let binding = names.bind(to: show)
+    /// ```
+    ///
+    /// - Parameter binder: Subscribes to the sequence, typically.
+    /// - Returns: What `binder` returns.
+    public func bind<Result>(to binder: (Self) -> Result) -> Result {
+        binder(self)
+    }
+
+    /// Hands this sequence to `binder`, then `curriedArgument` to the function
+    /// `binder` returns, and returns its result.
+    ///
+    /// ```swift
+    /// func show(_ names: Infallible<String>) -> (String) -> Disposable {
+    ///     { prefix in names.subscribe(onNext: { print(prefix + $0) }) }
+    /// }
+    /// let binding = names.bind(to: show, curriedArgument: "name: ")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - binder: Makes, from the sequence, a function that finishes the binding.
+    ///   - curriedArgument: The argument passed to the function `binder` returns.
+    /// - Returns: What the function `binder` returns returns.
+    public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        binder(self)(curriedArgument)
+    }
+
     /// Subscribes `onNext` to the elements.
     ///
     /// ```swift

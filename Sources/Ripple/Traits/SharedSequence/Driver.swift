@@ -51,7 +51,7 @@ extension ObservableConvertibleType {
     /// - Parameter onErrorJustReturn: The element to send, before completing, instead of an error.
     /// - Returns: A Driver with this sequence's elements, on the main queue.
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
-        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+        asSharedSequence(onErrorJustReturn: onErrorJustReturn)
     }
 
     /// This sequence as a ``Driver`` that, on error, continues with `onErrorDriveWith`.
@@ -63,7 +63,7 @@ extension ObservableConvertibleType {
     /// - Parameter onErrorDriveWith: The Driver to continue with when this sequence fails.
     /// - Returns: A Driver with this sequence's elements, on the main queue, then `onErrorDriveWith`'s on error.
     public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
-        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { _ in onErrorDriveWith.asObservable() })
+        asSharedSequence(onErrorDriveWith: onErrorDriveWith)
     }
 
     /// This sequence as a ``Driver`` that, on error, continues with the Driver
@@ -76,7 +76,7 @@ extension ObservableConvertibleType {
     /// - Parameter onErrorRecover: Makes, from the error, the Driver to continue with.
     /// - Returns: A Driver with this sequence's elements, on the main queue, then the recovery Driver's on error.
     public func asDriver(onErrorRecover: @escaping (Swift.Error) -> Driver<Element>) -> Driver<Element> {
-        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { onErrorRecover($0).asObservable() })
+        asSharedSequence(onErrorRecover: onErrorRecover)
     }
 }
 
@@ -90,7 +90,7 @@ extension BehaviorRelay {
     ///
     /// - Returns: A Driver with the relay's current value and later ones.
     public func asDriver() -> Driver<Element> {
-        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
+        Driver(observingOnScheduler: asObservable())
     }
 }
 
@@ -143,7 +143,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// - Returns: The subscription; disposing it ends the binding.
     public func drive(_ relays: BehaviorRelay<Element>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("drive(_:)")
-        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        return subscribe(relays: relays) { $0.accept($1) }
     }
 
     /// Makes every element, as an optional, the current value of each of `relays`.
@@ -156,7 +156,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// - Returns: The subscription; disposing it ends the binding.
     public func drive(_ relays: BehaviorRelay<Element?>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("drive(_:)")
-        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        return subscribe(relays: relays) { $0.accept($1) }
     }
 
     /// Sends every element to each of `relays`, which keep them for replay.
@@ -169,7 +169,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// - Returns: The subscription; disposing it ends the binding.
     public func drive(_ relays: ReplayRelay<Element>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("drive(_:)")
-        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        return subscribe(relays: relays) { $0.accept($1) }
     }
 
     /// Sends every element to each of `relays`.
@@ -182,7 +182,89 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// - Returns: The subscription; disposing it ends the binding.
     public func drive(_ relays: PublishRelay<Element>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("drive(_:)")
-        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        return subscribe(relays: relays) { $0.accept($1) }
+    }
+
+    /// Sends every element, as an optional, to each of `relays`, which keep them for
+    /// replay.
+    ///
+    /// ```swift
+    /// let binding = messages.drive(optionalHistoryRelay)
+    /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements, as optionals.
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func drive(_ relays: ReplayRelay<Element?>...) -> any Disposable & Sendable {
+        ensureOnMainQueueInDebug("drive(_:)")
+        return subscribe(relays: relays) { $0.accept($1) }
+    }
+
+    /// Sends every element, as an optional, to each of `relays`. (RxCocoa drives
+    /// behavior and replay relays only; Ripple also drives publish relays.)
+    ///
+    /// ```swift
+    /// let binding = taps.drive(optionalTapRelay)
+    /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements, as optionals.
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func drive(_ relays: PublishRelay<Element?>...) -> any Disposable & Sendable {
+        ensureOnMainQueueInDebug("drive(_:)")
+        return subscribe(relays: relays) { $0.accept($1) }
+    }
+
+    /// Hands this Driver, as an ``Observable``, to `transformation` and returns what
+    /// it returns: for binding helpers written as functions of an observable.
+    ///
+    /// Must be called from the main queue: elsewhere it stops the program in debug
+    /// builds.
+    ///
+    /// ```swift
+    /// func show(_ titles: Observable<String>) -> Disposable { titles.subscribe(onNext: { print($0) }) }
+    /// let binding = title.drive(show)
+    /// ```
+    ///
+    /// - Parameter transformation: Subscribes to the elements, typically.
+    /// - Returns: What `transformation` returns.
+    public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
+        ensureOnMainQueueInDebug("drive(_:)")
+        return transformation(asSharedSequence().asObservable())
+    }
+
+    /// Hands this Driver, as an ``Observable``, to `with`, then `curriedArgument` to
+    /// the function `with` returns, and returns its result.
+    ///
+    /// Must be called from the main queue: elsewhere it stops the program in debug
+    /// builds.
+    ///
+    /// ```swift
+    /// func show(_ titles: Observable<String>) -> (String) -> Disposable {
+    ///     { prefix in titles.subscribe(onNext: { print(prefix + $0) }) }
+    /// }
+    /// let binding = title.drive(show, curriedArgument: "title: ")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - with: Makes, from the elements, a function that finishes the binding.
+    ///   - curriedArgument: The argument passed to the function `with` returns.
+    /// - Returns: What the function `with` returns returns.
+    public func drive<R1, R2>(_ with: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        ensureOnMainQueueInDebug("drive(_:curriedArgument:)")
+        return with(asSharedSequence().asObservable())(curriedArgument)
+    }
+
+    /// Subscribes and ignores the elements: keeps the Driver's work running.
+    ///
+    /// Must be called from the main queue: elsewhere it stops the program in debug
+    /// builds.
+    ///
+    /// ```swift
+    /// sideEffects.drive().disposed(by: bag)
+    /// ```
+    ///
+    /// - Returns: The subscription; disposing it ends it.
+    public func drive() -> any Disposable & Sendable {
+        drive(onNext: nil, onCompleted: nil, onDisposed: nil)
     }
 
     /// Subscribes closures for elements, completion and disposal, on the main queue.

@@ -75,18 +75,6 @@ extension SharedSequence {
     public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.deferred { factory().asObservable() })
     }
-
-    /// Sends the elements of all `sources` as they arrive.
-    ///
-    /// ```swift
-    /// let anyTap = Signal.merge(okTaps, cancelTaps)
-    /// ```
-    ///
-    /// - Parameter sources: The sequences to merge.
-    /// - Returns: A sequence with the elements of all sources, as they arrive.
-    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
-    }
 }
 
 extension SharedSequenceConvertibleType {
@@ -134,42 +122,6 @@ extension SharedSequenceConvertibleType {
     /// - Returns: A sequence with the elements for which `predicate` returns `true`.
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().filter(predicate))
-    }
-
-    /// Maps each element to a shared sequence of the same kind and sends only the
-    /// elements of the most recent one.
-    ///
-    /// ```
-    /// source: -1---2------
-    /// inner1:  -a---a|       (cut off when 2 arrives)
-    /// inner2:      -b-b|
-    /// result: --a---b-b---
-    /// ```
-    ///
-    /// ```swift
-    /// let results = query.flatMapLatest { search($0).asDriver(onErrorJustReturn: []) }
-    /// ```
-    ///
-    /// - Parameter selector: Maps an element to the sequence to switch to.
-    /// - Returns: The elements of the latest inner sequence.
-    public func flatMapLatest<Sharing: SharedSequenceConvertibleType>(
-        _ selector: @escaping (Element) -> Sharing
-    ) -> SharedSequence<SharingStrategy, Sharing.Element> where Sharing.SharingStrategy == SharingStrategy {
-        SharedSequence(asObservable().flatMapLatest { selector($0).asObservable() })
-    }
-
-    /// Maps each element to a shared sequence of the same kind and merges them all.
-    ///
-    /// ```swift
-    /// let all = ids.flatMap { load($0) }
-    /// ```
-    ///
-    /// - Parameter selector: Maps an element to the sequence whose elements to send.
-    /// - Returns: The elements of every inner sequence, as they arrive.
-    public func flatMap<Sharing: SharedSequenceConvertibleType>(
-        _ selector: @escaping (Element) -> Sharing
-    ) -> SharedSequence<SharingStrategy, Sharing.Element> where Sharing.SharingStrategy == SharingStrategy {
-        SharedSequence(asObservable().flatMap { selector($0).asObservable() })
     }
 
     /// Sends `elements` first, then this sequence's elements.
@@ -243,29 +195,6 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().withLatestFrom(second.asObservable()))
     }
 
-    /// Runs the given closures for their side effects as events pass through.
-    ///
-    /// ```swift
-    /// name.do(onNext: { print("name is now \($0)") })
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - onNext: Runs before each element is sent.
-    ///   - onCompleted: Runs before completion is sent.
-    ///   - onSubscribe: Runs before the subscription to this sequence.
-    ///   - onSubscribed: Runs after the subscription to this sequence.
-    ///   - onDispose: Runs after the subscription is disposed.
-    /// - Returns: This sequence, unchanged, with the actions run along the way.
-    public func `do`(
-        onNext: ((Element) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil,
-        onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil
-    ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
-    }
-
     /// Sends an element only after `dueTime` has passed without another one, on the
     /// strategy's scheduler.
     ///
@@ -291,37 +220,5 @@ extension SharedSequenceConvertibleType {
     /// - Returns: A sequence with at most one element per `dueTime`.
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
-    }
-}
-
-extension SharedSequenceConvertibleType where Element: Equatable {
-    /// Drops each element equal to the one before it.
-    ///
-    /// ```
-    /// source: -1-1-2-2-1-
-    /// result: -1---2---1-
-    /// ```
-    ///
-    /// ```swift
-    /// let name = text.distinctUntilChanged()
-    /// ```
-    ///
-    /// - Returns: A sequence without consecutive equal elements.
-    public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged())
-    }
-}
-
-extension SharedSequenceConvertibleType {
-    /// Drops each element whose key equals the previous element's key.
-    ///
-    /// ```swift
-    /// let person = people.distinctUntilChanged { $0.id }
-    /// ```
-    ///
-    /// - Parameter keySelector: Computes the value to compare for each element.
-    /// - Returns: A sequence without consecutive elements that compare equal.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged(keySelector))
     }
 }

@@ -21,6 +21,12 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
         self.source = SharingStrategy.share(source)
     }
 
+    /// Wraps `source`, moved onto the strategy's scheduler and shared: for sources
+    /// that cannot fail (relays, ``Infallible``) but may send from any thread.
+    init(observingOnScheduler source: Observable<Element>) {
+        self.init(source.observe(on: SharingStrategy.scheduler))
+    }
+
     /// Wraps `source` as it is, for sources that need no sharing (`just`, `never` …).
     init(raw source: Observable<Element>) {
         self.source = source
@@ -77,18 +83,15 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
     func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
 }
 
-/// Makes the scheduler that ``Driver`` and ``Signal`` deliver on: a
-/// ``MainScheduler``.
-///
-/// ```swift
-/// let scheduler = SharingScheduler.make()
-/// ```
-public enum SharingScheduler {
-    /// A scheduler on the main queue.
-    ///
-    /// - Returns: A new ``MainScheduler``.
-    public static func make() -> SchedulerType {
-        MainScheduler()
+extension SharedSequenceConvertibleType {
+    /// Subscribes, handing every element to `accept` once for each of `relays`: the
+    /// body of each `drive(_:)` and `emit(to:)` that targets relays.
+    func subscribe<Relay>(relays: [Relay], accept: @escaping (Relay, Element) -> Void) -> any Disposable & Sendable {
+        asSharedSequence().asObservable().subscribe(onNext: { element in
+            for relay in relays {
+                accept(relay, element)
+            }
+        })
     }
 }
 

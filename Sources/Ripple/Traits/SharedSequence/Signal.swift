@@ -45,7 +45,7 @@ extension ObservableConvertibleType {
     /// - Parameter onErrorJustReturn: The element to send, before completing, instead of an error.
     /// - Returns: A Signal with this sequence's elements, on the main queue.
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
-        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+        asSharedSequence(onErrorJustReturn: onErrorJustReturn)
     }
 
     /// This sequence as a ``Signal`` that, on error, continues with `onErrorSignalWith`.
@@ -57,7 +57,7 @@ extension ObservableConvertibleType {
     /// - Parameter onErrorSignalWith: The Signal to continue with when this sequence fails.
     /// - Returns: A Signal with this sequence's elements, on the main queue, then `onErrorSignalWith`'s on error.
     public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
-        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { _ in onErrorSignalWith.asObservable() })
+        asSharedSequence(onErrorDriveWith: onErrorSignalWith)
     }
 
     /// This sequence as a ``Signal`` that, on error, continues with the Signal
@@ -70,7 +70,7 @@ extension ObservableConvertibleType {
     /// - Parameter onErrorRecover: Makes, from the error, the Signal to continue with.
     /// - Returns: A Signal with this sequence's elements, on the main queue, then the recovery Signal's on error.
     public func asSignal(onErrorRecover: @escaping (Swift.Error) -> Signal<Element>) -> Signal<Element> {
-        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { onErrorRecover($0).asObservable() })
+        asSharedSequence(onErrorRecover: onErrorRecover)
     }
 }
 
@@ -83,7 +83,7 @@ extension PublishRelay {
     ///
     /// - Returns: A Signal with the relay's elements.
     public func asSignal() -> Signal<Element> {
-        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
+        Signal(observingOnScheduler: asObservable())
     }
 }
 
@@ -150,7 +150,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// - Returns: The subscription; disposing it ends the binding.
     public func emit(to relays: PublishRelay<Element>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("emit(to:)")
-        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        return subscribe(relays: relays) { $0.accept($1) }
     }
 
     /// Makes every element the current value of each of `relays`.
@@ -163,7 +163,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// - Returns: The subscription; disposing it ends the binding.
     public func emit(to relays: BehaviorRelay<Element>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("emit(to:)")
-        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        return subscribe(relays: relays) { $0.accept($1) }
     }
 
     /// Sends every element to each of `relays`, which keep them for replay.
@@ -176,7 +176,61 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// - Returns: The subscription; disposing it ends the binding.
     public func emit(to relays: ReplayRelay<Element>...) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("emit(to:)")
-        return asSharedSequence().asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        return subscribe(relays: relays) { $0.accept($1) }
+    }
+
+    /// Makes every element, as an optional, the current value of each of `relays`.
+    ///
+    /// ```swift
+    /// let binding = selections.emit(to: optionalSelectedRelay)
+    /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements, as optionals.
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func emit(to relays: BehaviorRelay<Element?>...) -> any Disposable & Sendable {
+        ensureOnMainQueueInDebug("emit(to:)")
+        return subscribe(relays: relays) { $0.accept($1) }
+    }
+
+    /// Sends every element, as an optional, to each of `relays`.
+    ///
+    /// ```swift
+    /// let binding = taps.emit(to: optionalTapRelay)
+    /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements, as optionals.
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func emit(to relays: PublishRelay<Element?>...) -> any Disposable & Sendable {
+        ensureOnMainQueueInDebug("emit(to:)")
+        return subscribe(relays: relays) { $0.accept($1) }
+    }
+
+    /// Sends every element, as an optional, to each of `relays`, which keep them for
+    /// replay.
+    ///
+    /// ```swift
+    /// let binding = messages.emit(to: optionalHistoryRelay)
+    /// ```
+    ///
+    /// - Parameter relays: The relays that accept the elements, as optionals.
+    /// - Returns: The subscription; disposing it ends the binding.
+    public func emit(to relays: ReplayRelay<Element?>...) -> any Disposable & Sendable {
+        ensureOnMainQueueInDebug("emit(to:)")
+        return subscribe(relays: relays) { $0.accept($1) }
+    }
+
+    /// Subscribes and ignores the elements: keeps the Signal's work running.
+    ///
+    /// Must be called from the main queue: elsewhere it stops the program in debug
+    /// builds.
+    ///
+    /// ```swift
+    /// sideEffects.emit().disposed(by: bag)
+    /// ```
+    ///
+    /// - Returns: The subscription; disposing it ends it.
+    public func emit() -> any Disposable & Sendable {
+        emit(onNext: nil, onCompleted: nil, onDisposed: nil)
     }
 
     /// Subscribes closures for elements, completion and disposal, on the main queue.

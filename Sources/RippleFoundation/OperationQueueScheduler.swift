@@ -1,4 +1,5 @@
 import Foundation
+import Ripple
 
 /// Runs work as operations on an `OperationQueue`, which decides how many run at once.
 ///

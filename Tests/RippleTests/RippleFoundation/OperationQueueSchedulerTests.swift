@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import Ripple
+import RippleFoundation
 
 extension RippleTests {
     @Suite struct OperationQueueSchedulerTests {

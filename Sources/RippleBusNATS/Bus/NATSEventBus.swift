@@ -1,0 +1,385 @@
+import Dispatch
+import FoundationEssentials
+import Ripple
+import RippleBus
+import Synchronization
+
+/// RippleBus's `EventBus` across processes: typed events published in one process reach
+/// the subscribers of that type in every process connected to the same NATS server.
+///
+/// Each event type has a subject, `<subjectPrefix>.<busName>` (``subject(for:)``), and
+/// travels as a JSON envelope of its name, schema version and payload. Subscribers
+/// have the in-process bus's shape: a handler on a serial queue of its own
+/// (``subscribe(_:queueGroup:on:handler:)``), one on the main queue
+/// (``subscribeOnMain(_:queueGroup:handler:)``), or an `Observable` (``events(_:)``).
+///
+/// ```swift
+/// struct UserFetched: BusEvent {
+///     let names: [String]
+/// }
+///
+/// let bus = try await NATSEventBus.connect(to: "nats://127.0.0.1:4222")
+/// let log = try bus.subscribe(UserFetched.self) { print("fetched", $0.names) }
+/// try bus.publish(UserFetched(names: ["Ana"]))    // any process on this server sees it
+/// ```
+///
+/// ## Guarantees
+///
+/// - **At most once.** A plain subscription receives the events published while it is
+///   subscribed at the server and the connection is up; an event is delivered once or,
+///   if a connection drops while it is in flight, not at all.
+/// - **Order.** Events from one publishing connection reach a subscriber in the order
+///   they were published (NATS keeps per-connection order); a subscriber's handler runs
+///   one event at a time (its own serial queue by default), never overlapping itself.
+/// - **Nothing after dispose.** Once `dispose()` returns, no delivery starts; the server
+///   is told to unsubscribe.
+/// - **Bounded buffers.** Each subscription holds at most ``subscriptionBufferLimit``
+///   undelivered messages; further messages are dropped and reported as
+///   ``NATSBusError/slowConsumer(subject:dropped:)`` on ``errors``. While disconnected,
+///   publishes wait in the connection's bounded reconnect buffer; beyond it ``publish(_:)``
+///   throws ``NATSError/reconnectBufferFull(limit:)``.
+/// - **Bad messages do not end a subscription.** A message that does not decode, names
+///   another type or a newer schema version is reported on ``errors`` with its subject, and
+///   the subscription goes on.
+public final class NATSEventBus: Sendable {
+    /// The connection the bus publishes and subscribes on.
+    public let connection: NATSConnection
+    /// The first subject token(s) of every event type's subject.
+    public let subjectPrefix: String
+    /// The most undelivered messages a subscription holds before dropping new ones.
+    public let subscriptionBufferLimit: Int
+
+    private let errorSubject = PublishSubject<NATSBusError>()
+    // Serializes reports from every subscription's queue into `errorSubject`.
+    private let reporter = DispatchQueue(label: "ripple.nats.bus.errors")
+    private let forwarding = Mutex<(any Disposable)?>(nil)
+
+    /// A bus on an open connection.
+    ///
+    /// ```swift
+    /// let connection = try await NATSConnection.connect(to: "nats://127.0.0.1:4222")
+    /// let bus = NATSEventBus(connection: connection, subjectPrefix: "shop.events")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - connection: The connection to use; ``close()`` closes it.
+    ///   - subjectPrefix: The first token(s) of every event subject; buses that should
+    ///     hear each other use the same prefix.
+    ///   - subscriptionBufferLimit: The most undelivered messages per subscription
+    ///     (see the type's guarantees).
+    public init(connection: NATSConnection, subjectPrefix: String = "ripple.bus", subscriptionBufferLimit: Int = 65_536) {
+        precondition(subscriptionBufferLimit > 0, "subscriptionBufferLimit must be positive")
+        precondition(Subject.isValid(subjectPrefix, allowWildcards: false), "subjectPrefix '\(subjectPrefix)' is not a valid subject")
+        self.connection = connection
+        self.subjectPrefix = subjectPrefix
+        self.subscriptionBufferLimit = subscriptionBufferLimit
+        let subscription = connection.errors.subscribe(
+            onNext: { [reporter, errorSubject] error in reporter.async { errorSubject.onNext(.connection(error)) } },
+            onCompleted: { [reporter, errorSubject] in reporter.async { errorSubject.onCompleted() } }
+        )
+        forwarding.withLock { $0 = subscription }
+    }
+
+    /// Connects to the server at `url` and makes a bus on the connection.
+    ///
+    /// ```swift
+    /// var options = NATSConnectionOptions(name: "feed-worker")
+    /// options.user = "feed"
+    /// options.password = "secret"
+    /// let bus = try await NATSEventBus.connect(to: "nats://127.0.0.1:4222", options: options)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: `nats://host:port`, optionally with credentials.
+    ///   - options: Name, credentials, timeouts and reconnect policy.
+    ///   - subjectPrefix: The first token(s) of every event subject.
+    /// - Returns: The bus, connected.
+    public static func connect(
+        to url: String,
+        options: NATSConnectionOptions = NATSConnectionOptions(),
+        subjectPrefix: String = "ripple.bus"
+    ) async throws -> NATSEventBus {
+        NATSEventBus(connection: try await NATSConnection.connect(to: url, options: options), subjectPrefix: subjectPrefix)
+    }
+
+    /// The subject events of type `E` travel on: `<subjectPrefix>.<busName>`, with each
+    /// dot-separated part of the name made a valid token (characters other than letters,
+    /// digits, `_` and `-` become `_`).
+    ///
+    /// ```swift
+    /// bus.subject(for: UserFetched.self)   // "ripple.bus.UserFetched"
+    /// ```
+    ///
+    /// - Parameter type: The event type.
+    /// - Returns: The subject.
+    public func subject<E: BusEvent>(for type: E.Type) -> String {
+        let tokens = E.busName.split(separator: ".", omittingEmptySubsequences: true).map { Subject.token(from: String($0)) }
+        return ([subjectPrefix] + (tokens.isEmpty ? ["_"] : tokens)).joined(separator: ".")
+    }
+
+    // MARK: - Publishing
+
+    /// Publishes `event` to every subscriber of its type on the server.
+    ///
+    /// Returns once the message is written to the socket (or, while reconnecting, kept
+    /// in the reconnect buffer). At most once: see the type's guarantees.
+    ///
+    /// ```swift
+    /// try bus.publish(UserFetched(names: ["Ana", "Bo"]))
+    /// ```
+    ///
+    /// - Parameter event: The event.
+    /// - Throws: ``NATSError/payloadTooLarge(size:max:)``,
+    ///   ``NATSError/reconnectBufferFull(limit:)``, ``NATSError/closed``, or the
+    ///   event's encoding error.
+    public func publish<E: BusEvent>(_ event: E) throws {
+        try connection.publish(try EnvelopeCoding.encode(event), to: subject(for: E.self))
+    }
+
+    // MARK: - Subscribing
+
+    /// Calls `handler` with every event of type `E` published on the server from now
+    /// until the returned disposable is disposed.
+    ///
+    /// ```swift
+    /// let worker = try bus.subscribe(Job.self, queueGroup: "workers") { job in
+    ///     run(job)     // each job reaches one member of "workers"
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The event type.
+    ///   - queueGroup: A queue group to join: each event goes to one member of the
+    ///     group (across all processes) instead of to every subscriber.
+    ///   - scheduler: Where the handler runs; by default a new serial queue of its own.
+    ///   - handler: Called with each event.
+    /// - Returns: A disposable that ends the subscription.
+    /// - Throws: ``NATSError/closed`` or ``NATSError/invalidSubject(_:)`` (a bad group name).
+    public func subscribe<E: BusEvent>(
+        _ type: E.Type,
+        queueGroup: String? = nil,
+        on scheduler: ImmediateSchedulerType = EventBus.makeSubscriptionScheduler(),
+        handler: @escaping @Sendable (E) -> Void
+    ) throws -> any Disposable & Sendable {
+        try attach(type, queueGroup: queueGroup, scheduler: scheduler) { event, _ in handler(event) }
+    }
+
+    /// Calls `handler` on the main queue with every event of type `E` published from now
+    /// until the returned disposable is disposed. The main queue must be running.
+    ///
+    /// ```swift
+    /// let render = try bus.subscribeOnMain(UserFetched.self) { view.show($0.names) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The event type.
+    ///   - queueGroup: A queue group to join, if any.
+    ///   - handler: Called on the main actor with each event.
+    /// - Returns: A disposable that ends the subscription.
+    /// - Throws: ``NATSError/closed`` or ``NATSError/invalidSubject(_:)``.
+    public func subscribeOnMain<E: BusEvent>(
+        _ type: E.Type,
+        queueGroup: String? = nil,
+        handler: @escaping @MainActor (E) -> Void
+    ) throws -> any Disposable & Sendable {
+        try attach(type, queueGroup: queueGroup, scheduler: MainScheduler.asyncInstance) { event, _ in
+            MainActor.assumeIsolated {
+                handler(event)
+            }
+        }
+    }
+
+    /// Every event of type `E` published on the server while subscribed, as a hot
+    /// sequence that never completes (it fails if the subscription cannot be made).
+    ///
+    /// ```swift
+    /// bus.events(UserFetched.self)
+    ///     .map(\.names.count)
+    ///     .subscribe(onNext: { print($0, "users") })
+    ///     .disposed(by: disposeBag)
+    /// ```
+    ///
+    /// - Parameter type: The event type.
+    /// - Returns: The events, on a new serial queue per subscription.
+    public func events<E: BusEvent>(_ type: E.Type) -> Observable<E> {
+        events(type, queueGroup: nil, on: nil)
+    }
+
+    /// Every event of type `E` for this member of `queueGroup` (or every event, with no
+    /// group), delivered on `scheduler`.
+    ///
+    /// ```swift
+    /// bus.events(Job.self, queueGroup: "workers", on: MainScheduler.instance)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The event type.
+    ///   - queueGroup: A queue group to join, if any.
+    ///   - scheduler: Where events are delivered; `nil` for a new serial queue per subscription.
+    /// - Returns: The events.
+    public func events<E: BusEvent>(_ type: E.Type, queueGroup: String?, on scheduler: ImmediateSchedulerType?) -> Observable<E> {
+        Observable.create { [self] observer in
+            do {
+                return try attach(type, queueGroup: queueGroup, scheduler: scheduler ?? EventBus.makeSubscriptionScheduler()) { event, _ in
+                    observer.onNext(event)
+                }
+            } catch {
+                observer.onError(error)
+                return Disposables.create()
+            }
+        }
+    }
+
+    /// The errors found while delivering (undecodable messages, newer schema versions,
+    /// slow subscribers' drops) and the connection's errors. Completes when the
+    /// connection closes.
+    ///
+    /// ```swift
+    /// bus.errors.subscribe(onNext: { print("bus:", $0) })
+    /// ```
+    public var errors: Observable<NATSBusError> {
+        errorSubject.asObservable()
+    }
+
+    /// The connection's state: `connecting`, `connected`, `reconnecting`, `closed`.
+    ///
+    /// ```swift
+    /// bus.state.subscribe(onNext: { print("bus is", $0) })
+    /// ```
+    public var state: Observable<NATSConnectionState> {
+        connection.state
+    }
+
+    // MARK: - Request/reply
+
+    /// Sends `request` to the responders of its type and emits the first answer, decoded
+    /// as `Response`.
+    ///
+    /// Fails with ``NATSError/noResponders(subject:)`` when none listens,
+    /// ``NATSError/timeout`` after `timeout`, ``NATSBusError/remote(subject:message:)`` when
+    /// the responder's handler threw, or a ``NATSBusError`` when the answer does not decode.
+    ///
+    /// ```swift
+    /// bus.request(Quote.Request(symbol: "ACME"), expecting: Quote.self)
+    ///     .subscribe(onSuccess: { print($0.price) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The request event.
+    ///   - responseType: The answer's type.
+    ///   - timeout: How long to wait.
+    /// - Returns: A `Single` of the answer; each subscription sends the request anew.
+    public func request<Request: BusEvent, Response: BusEvent>(
+        _ request: Request,
+        expecting responseType: Response.Type,
+        timeout: Duration = .seconds(5)
+    ) -> Single<Response> {
+        let payload: [UInt8]
+        do {
+            payload = try EnvelopeCoding.encode(request)
+        } catch {
+            return Single.error(error)
+        }
+        return connection.request(payload, to: subject(for: Request.self), timeout: timeout).map { message in
+            try EnvelopeCoding.decode(Response.self, from: message, using: JSONDecoder()).get()
+        }
+    }
+
+    /// Answers every request of type `Request` with `handler`'s result (or, if it
+    /// throws, with a failure the requester receives as
+    /// ``NATSBusError/remote(subject:message:)``).
+    ///
+    /// ```swift
+    /// let quotes = try bus.reply(to: Quote.Request.self, queueGroup: "quotes") { request in
+    ///     Quote(symbol: request.symbol, price: prices[request.symbol] ?? 0)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - requestType: The request type.
+    ///   - queueGroup: A queue group, so each request is answered by one responder.
+    ///   - scheduler: Where `handler` runs; by default a new serial queue of its own.
+    ///   - handler: Computes the answer.
+    /// - Returns: A disposable that stops answering.
+    public func reply<Request: BusEvent, Response: BusEvent>(
+        to requestType: Request.Type,
+        queueGroup: String? = nil,
+        on scheduler: ImmediateSchedulerType = EventBus.makeSubscriptionScheduler(),
+        handler: @escaping @Sendable (Request) throws -> Response
+    ) throws -> any Disposable & Sendable {
+        try attach(requestType, queueGroup: queueGroup, scheduler: scheduler) { [connection, errorSubject, reporter] request, message in
+            guard let replyTo = message.replyTo else {
+                return
+            }
+            let answer: [UInt8]
+            do {
+                answer = try EnvelopeCoding.encode(handler(request))
+            } catch {
+                answer = EnvelopeCoding.encodeFailure(error)
+            }
+            do throws(NATSError) {
+                try connection.publish(answer, to: replyTo)
+            } catch {
+                reporter.async { errorSubject.onNext(.connection(error)) }
+            }
+        }
+    }
+
+    // MARK: - Lifetime
+
+    /// Waits until the server has processed everything this bus sent before the call,
+    /// subscriptions included.
+    ///
+    /// ```swift
+    /// _ = try bus.subscribe(Ping.self) { _ in }
+    /// try await bus.flush()    // the server now routes Ping events to it
+    /// ```
+    ///
+    /// - Parameter timeout: How long to wait.
+    public func flush(timeout: Duration = .seconds(5)) async throws {
+        try await connection.flush(timeout: timeout)
+    }
+
+    /// Closes the connection (see ``NATSConnection/close()``); ``errors`` completes.
+    ///
+    /// ```swift
+    /// bus.close()
+    /// ```
+    public func close() {
+        connection.close()
+    }
+
+    private func attach<E: BusEvent>(
+        _ type: E.Type,
+        queueGroup: String?,
+        scheduler: ImmediateSchedulerType,
+        deliver: @escaping (E, NATSMessage) -> Void
+    ) throws(NATSError) -> NATSBusSubscription<E> {
+        try attach(type, subject: subject(for: E.self), queueGroup: queueGroup, scheduler: scheduler, undeliverable: { _ in }, deliver: deliver)
+    }
+
+    /// Makes a subscription's delivery line and subscribes it to `subject` on the server.
+    func attach<E: BusEvent>(
+        _ type: E.Type,
+        subject: String,
+        queueGroup: String?,
+        scheduler: ImmediateSchedulerType,
+        undeliverable: @escaping @Sendable (NATSMessage) -> Void,
+        deliver: @escaping (E, NATSMessage) -> Void
+    ) throws(NATSError) -> NATSBusSubscription<E> {
+        let subscription = NATSBusSubscription<E>(
+            scheduler: scheduler,
+            limit: subscriptionBufferLimit,
+            report: { [reporter, errorSubject] error in reporter.async { errorSubject.onNext(error) } },
+            undeliverable: undeliverable,
+            deliver: deliver
+        )
+        do {
+            try subscription.attach(to: connection, subject: subject, queueGroup: queueGroup)
+        } catch {
+            subscription.dispose()
+            throw error
+        }
+        return subscription
+    }
+}

@@ -1,0 +1,848 @@
+import Dispatch
+import FoundationEssentials
+import Ripple
+import Synchronization
+
+/// A connection to a NATS server, speaking the client protocol over a socket, that
+/// reconnects by itself: the transport under ``NATSEventBus``, usable alone for raw bytes.
+///
+/// One thread of its own reads the server's stream and runs the (re)connect state
+/// machine; any thread may publish, subscribe and close. Subscription handlers run on
+/// that reader thread, so they must return quickly (the bus's subscriptions only hand
+/// the message to their own queue).
+///
+/// ```swift
+/// let connection = try await NATSConnection.connect(to: "nats://127.0.0.1:4222")
+/// let subscription = try connection.subscribe(to: "greetings.>") { message in
+///     print(message.subject, String(decoding: message.payload, as: UTF8.self))
+/// }
+/// try connection.publish(Array("hello".utf8), to: "greetings.world")
+/// try await connection.flush()
+/// subscription.dispose()
+/// connection.close()
+/// ```
+///
+/// ## Reconnecting
+///
+/// When the connection drops, ``state`` becomes ``NATSConnectionState/reconnecting`` and
+/// the client retries with exponential backoff (``NATSConnectionOptions/reconnect``).
+/// Meanwhile publishes are kept, up to ``NATSConnectionOptions/reconnectBufferSize``
+/// bytes, and sent in order once connected, after the subscriptions are renewed; beyond
+/// the bound, ``publish(_:to:replyTo:headers:)`` throws. Refused credentials close the
+/// connection at once, with no retry.
+public final class NATSConnection: Sendable {
+    private let address: ServerAddress
+    private let options: NATSConnectionOptions
+    private let guarded = Mutex(Shared())
+    // Serializes what the connection tells its observers, so `state` and `errors`
+    // receive events one at a time, in order, and never under `state`'s lock.
+    private let announcer = DispatchQueue(label: "ripple.nats.events")
+    private let stateSubject = BehaviorSubject<NATSConnectionState>(value: .connecting)
+    private let errorSubject = PublishSubject<NATSError>()
+    // Wakes the reconnect loop early when the connection is closed during a backoff wait.
+    private let wakeup = DispatchSemaphore(value: 0)
+
+    private struct SubscriptionRecord {
+        let subject: String
+        let queueGroup: String?
+        let handler: @Sendable (NATSMessage) -> Void
+        // The transport whose server has this subscription (nil: none yet).
+        var sentOn: UInt64?
+    }
+
+    private enum PongWaiter {
+        case keepalive
+        case flush(OnceContinuation)
+    }
+
+    private struct Shared: ~Copyable {
+        var status: NATSConnectionState = .connecting
+        var transport: Transport?
+        var info: NATSServerInfo?
+        var subscriptions: [UInt64: SubscriptionRecord] = [:]
+        var nextSid: UInt64 = 1
+        var pending: [UInt8] = []
+        var pongWaiters: [PongWaiter] = []
+        var pingsOutstanding = 0
+        var closing = false
+        var finished = false
+        var inbox = Inbox()
+    }
+
+    /// Request/reply bookkeeping: one wildcard subscription `_INBOX.<id>.*` per connection.
+    private struct Inbox {
+        let prefix = "_INBOX." + NATSConnection.randomToken()
+        var sid: UInt64?
+        var nextToken: UInt64 = 1
+        var waiters: [String: @Sendable (Result<NATSMessage, NATSError>) -> Void] = [:]
+    }
+
+    private init(address: ServerAddress, options: NATSConnectionOptions) {
+        self.address = address
+        self.options = options
+    }
+
+    // MARK: - Connecting
+
+    /// Connects to the server at `url` and completes the handshake.
+    ///
+    /// Throws if the first connection fails (unreachable server, refused credentials,
+    /// a server that requires TLS, a handshake slower than
+    /// ``NATSConnectionOptions/connectTimeout``); once connected, later losses are
+    /// handled by reconnecting.
+    ///
+    /// ```swift
+    /// let connection = try await NATSConnection.connect(to: "nats://user:secret@127.0.0.1:4222")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: `nats://host:port`, optionally with `user:password@` or `token@`.
+    ///   - options: Name, credentials, timeouts and reconnect policy; credentials here
+    ///     override those in the URL.
+    /// - Returns: The connected connection.
+    public static func connect(to url: String, options: NATSConnectionOptions = NATSConnectionOptions()) async throws -> NATSConnection {
+        var address = try ServerAddress(parsing: url)
+        address.user = options.user ?? address.user
+        address.password = options.password ?? address.password
+        address.token = options.token ?? address.token
+        let connection = NATSConnection(address: address, options: options)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = DispatchQueue(label: "ripple.nats.connection")
+            thread.async {
+                connection.run(first: continuation)
+            }
+        }
+        // `state` announces `connected` asynchronously: wait for it, so a subscriber to
+        // `state` after this call starts from `connected`, not from `connecting`.
+        connection.announcer.sync {}
+        return connection
+    }
+
+    /// The connection's life, starting with its current state: `connecting`,
+    /// `connected`, `reconnecting`, and `closed`, after which the sequence completes.
+    ///
+    /// ```swift
+    /// connection.state.subscribe(onNext: { print("NATS is", $0) })
+    /// ```
+    public var state: Observable<NATSConnectionState> {
+        stateSubject.asObservable()
+    }
+
+    /// The state now.
+    public var currentState: NATSConnectionState {
+        guarded.withLock { $0.status }
+    }
+
+    /// Problems found after the fact: the server's `-ERR` lines (such as a permissions
+    /// violation), refused credentials on reconnect, a reconnect policy that gave up.
+    /// Completes when the connection closes.
+    ///
+    /// ```swift
+    /// connection.errors.subscribe(onNext: { print("NATS:", $0) })
+    /// ```
+    public var errors: Observable<NATSError> {
+        errorSubject.asObservable()
+    }
+
+    /// The server's latest `INFO` (its version, `max_payload`, what it offers).
+    public var serverInfo: NATSServerInfo? {
+        guarded.withLock { $0.info }
+    }
+
+    /// The connection thread: connect, serve, and on loss reconnect with backoff, until
+    /// closed or out of attempts.
+    private func run(first: CheckedContinuation<Void, any Error>) {
+        var first: CheckedContinuation<Void, any Error>? = first
+        var failures = 0
+        while !guarded.withLock({ $0.closing }) {
+            do {
+                let (transport, parser) = try establish()
+                try activate(transport)
+                first?.resume()
+                first = nil
+                failures = 0
+                serve(transport, parser: parser)
+                transport.close()
+                if lost(transport) {
+                    break
+                }
+                continue
+            } catch .authorizationViolation(let text) {
+                finish(.authorizationViolation(text), first: &first)
+                return
+            } catch .tlsRequired {
+                finish(.tlsRequired, first: &first)
+                return
+            } catch {
+                if first != nil || guarded.withLock({ $0.closing }) {
+                    finish(first != nil ? error : nil, first: &first)
+                    return
+                }
+                failures += 1
+                setStatus(.reconnecting)
+            }
+            if let limit = options.reconnect.maxAttempts, failures > limit {
+                let unsent = guarded.withLock { $0.pending.count }
+                finish(unsent > 0 ? .reconnectFailed(unsentBytes: unsent) : .closed, first: &first)
+                return
+            }
+            if failures > 0 {
+                let delay = options.reconnect.delay(beforeAttempt: failures)
+                _ = wakeup.wait(timeout: .now() + .milliseconds(delay.milliseconds))
+            }
+        }
+        finish(nil, first: &first)
+    }
+
+    /// After the server stream of `transport` ended: forget it and decide whether to go
+    /// on. Returns `true` when the connection is closing.
+    private func lost(_ transport: Transport) -> Bool {
+        let (closing, waiters) = guarded.withLock { shared in
+            if shared.transport === transport {
+                shared.transport = nil
+            }
+            shared.pingsOutstanding = 0
+            let waiters = shared.pongWaiters
+            shared.pongWaiters = []
+            if !shared.closing {
+                shared.status = .reconnecting
+            }
+            return (shared.closing, waiters)
+        }
+        for case .flush(let continuation) in waiters {
+            continuation.resume(throwing: NATSError.connectionFailed("connection lost"))
+        }
+        if !closing {
+            announce(.reconnecting)
+        }
+        return closing
+    }
+
+    /// Ends the connection thread: closed state, waiters failed, observers completed.
+    private func finish(_ error: NATSError?, first: inout CheckedContinuation<Void, any Error>?) {
+        let ending = guarded.withLock { shared -> ([PongWaiter], [String: @Sendable (Result<NATSMessage, NATSError>) -> Void], Transport?)? in
+            if shared.finished {
+                return nil
+            }
+            shared.finished = true
+            shared.closing = true
+            shared.status = .closed
+            defer {
+                shared.pongWaiters = []
+                shared.inbox.waiters = [:]
+                shared.transport = nil
+            }
+            return (shared.pongWaiters, shared.inbox.waiters, shared.transport)
+        }
+        guard let (waiters, inboxWaiters, transport) = ending else {
+            first?.resume(throwing: error ?? .closed)
+            first = nil
+            return
+        }
+        transport?.shutdown()
+        for case .flush(let continuation) in waiters {
+            continuation.resume(throwing: NATSError.closed)
+        }
+        for waiter in inboxWaiters.values {
+            waiter(.failure(.closed))
+        }
+        if let first {
+            first.resume(throwing: error ?? .closed)
+        }
+        first = nil
+        announcer.async { [stateSubject, errorSubject] in
+            if let error {
+                errorSubject.onNext(error)
+            }
+            stateSubject.onNext(.closed)
+            stateSubject.onCompleted()
+            errorSubject.onCompleted()
+        }
+    }
+
+    /// Opens a socket and runs the handshake: `INFO` in, `CONNECT` and `PING` out, until
+    /// the server's `PONG` (accepted) or `-ERR` (refused).
+    private func establish() throws(NATSError) -> (Transport, ProtocolParser) {
+        let transport = try Transport.open(host: address.host, port: address.port, timeout: options.connectTimeout)
+        do throws(NATSError) {
+            transport.setReadTimeout(options.connectTimeout)
+            var parser = ProtocolParser()
+            guard case .info(let info) = try nextOperation(transport, &parser) else {
+                throw NATSError.protocolViolation("the server did not start with INFO")
+            }
+            guarded.withLock { $0.info = info }
+            if info.tlsRequired {
+                throw NATSError.tlsRequired
+            }
+            var hello: [UInt8] = []
+            ClientCommand.connect(try connectJSON(), into: &hello)
+            hello.append(contentsOf: ClientCommand.ping)
+            try transport.write(hello)
+            while true {
+                switch try nextOperation(transport, &parser) {
+                case .pong:
+                    transport.setReadTimeout(nil)
+                    return (transport, parser)
+                case .err(let text):
+                    if text.lowercased().contains("authorization") || text.lowercased().contains("authentication") {
+                        throw NATSError.authorizationViolation(text)
+                    }
+                    throw NATSError.server(text)
+                case .ping:
+                    try transport.write(ClientCommand.pong)
+                case .info(let info):
+                    guarded.withLock { $0.info = info }
+                case .ok, .msg:
+                    continue
+                }
+            }
+        } catch {
+            transport.close()
+            throw error
+        }
+    }
+
+    /// Reads until the parser yields an operation (handshake only: bounded by the read timeout).
+    private func nextOperation(_ transport: Transport, _ parser: inout ProtocolParser) throws(NATSError) -> ServerOperation {
+        while true {
+            do {
+                if let operation = try parser.next() {
+                    return operation
+                }
+            } catch {
+                throw .protocolViolation(error.reason)
+            }
+            let received = try withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 1) { buffer throws(NATSError) -> Int in
+                guard let count = try transport.read(into: buffer) else {
+                    throw NATSError.timeout
+                }
+                parser.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                return count
+            }
+            if received == 0 {
+                throw .connectionFailed("the server closed the connection during the handshake")
+            }
+        }
+    }
+
+    private struct ConnectMessage: Encodable {
+        let verbose = false
+        let pedantic = false
+        let tls_required = false
+        let lang = "swift"
+        let version = "ripple-0.1"
+        let `protocol` = 1
+        let headers = true
+        let no_responders = true
+        let name: String?
+        let user: String?
+        let pass: String?
+        let auth_token: String?
+    }
+
+    private func connectJSON() throws(NATSError) -> [UInt8] {
+        let message = ConnectMessage(
+            name: options.name, user: address.user, pass: address.password, auth_token: address.token
+        )
+        do {
+            return Array(try JSONEncoder().encode(message))
+        } catch {
+            throw .protocolViolation("cannot encode CONNECT: \(error)")
+        }
+    }
+
+    /// Renews the subscriptions on a fresh transport and sends what was published while
+    /// disconnected, in order, then declares the connection `connected`. Publishes made
+    /// meanwhile join the buffer and are sent by the same loop, so none overtakes another.
+    private func activate(_ transport: Transport) throws(NATSError) {
+        let id = transport.id
+        let closing = guarded.withLock { shared in
+            if !shared.closing {
+                shared.transport = transport
+            }
+            return shared.closing
+        }
+        if closing {
+            // `close()` came during the handshake, before it could see this transport.
+            transport.close()
+            throw .closed
+        }
+        while true {
+            let chunk: [UInt8]? = guarded.withLock { shared in
+                var out: [UInt8] = []
+                for (sid, record) in shared.subscriptions where record.sentOn != id {
+                    ClientCommand.subscribe(subject: record.subject, queueGroup: record.queueGroup, sid: sid, into: &out)
+                    shared.subscriptions[sid]?.sentOn = id
+                }
+                out.append(contentsOf: shared.pending)
+                shared.pending = []
+                if out.isEmpty {
+                    shared.status = .connected
+                    return nil
+                }
+                return out
+            }
+            guard let chunk else {
+                break
+            }
+            do {
+                try transport.write(chunk)
+            } catch {
+                // Nothing of `chunk` is known to have arrived: keep it for the next attempt.
+                guarded.withLock { shared in
+                    shared.pending.insert(contentsOf: chunk.dropFirst(0), at: 0)
+                    for sid in shared.subscriptions.keys {
+                        shared.subscriptions[sid]?.sentOn = nil
+                    }
+                    shared.transport = nil
+                }
+                transport.close()
+                throw error
+            }
+        }
+        scheduleKeepalive(for: transport)
+        announce(.connected)
+    }
+
+    /// The read loop: parses the server's stream and dispatches until it ends.
+    private func serve(_ transport: Transport, parser: consuming ProtocolParser) {
+        var parser = parser
+        withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 1) { buffer in
+            while true {
+                do throws(NATSProtocolViolation) {
+                    while let operation = try parser.next() {
+                        handle(operation, on: transport)
+                    }
+                } catch {
+                    report(.protocolViolation(error.reason))
+                    return
+                }
+                guard let count = try? transport.read(into: buffer), count > 0 else {
+                    return
+                }
+                parser.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            }
+        }
+    }
+
+    private func handle(_ operation: ServerOperation, on transport: Transport) {
+        switch operation {
+        case .msg(let message):
+            deliver(message)
+        case .ping:
+            try? transport.write(ClientCommand.pong)
+        case .pong:
+            let waiter: PongWaiter? = guarded.withLock { shared in
+                shared.pingsOutstanding = 0
+                return shared.pongWaiters.isEmpty ? nil : shared.pongWaiters.removeFirst()
+            }
+            if case .flush(let once) = waiter {
+                once.resume()
+            }
+        case .ok:
+            break
+        case .info(let info):
+            guarded.withLock { $0.info = info }
+        case .err(let text):
+            let lowered = text.lowercased()
+            if lowered.contains("permissions violation") {
+                report(.permissionsViolation(text))
+            } else if lowered.contains("authorization") || lowered.contains("authentication") {
+                // Credentials that worked before are refused now: retrying would only
+                // be refused again, so close instead of storming the server.
+                var first: CheckedContinuation<Void, any Error>?
+                finish(.authorizationViolation(text), first: &first)
+            } else {
+                report(.server(text))
+            }
+        }
+    }
+
+    private func deliver(_ message: NATSMessage) {
+        let target: (@Sendable (NATSMessage) -> Void)? = guarded.withLock { shared in
+            if message.sid == shared.inbox.sid {
+                return nil
+            }
+            return shared.subscriptions[message.sid]?.handler
+        }
+        if let target {
+            target(message)
+            return
+        }
+        let token = message.subject.split(separator: ".").last.map(String.init) ?? ""
+        let waiter = guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
+        if let waiter {
+            if message.headers?.status == 503 {
+                waiter(.failure(.noResponders(subject: message.subject)))
+            } else {
+                waiter(.success(message))
+            }
+        }
+    }
+
+    /// Pings the server every ``NATSConnectionOptions/pingInterval`` while `transport`
+    /// is the connection's; too many unanswered pings mean a dead connection, which is
+    /// shut down so the read loop ends and the client reconnects.
+    private func scheduleKeepalive(for transport: Transport) {
+        let interval = DispatchTimeInterval.milliseconds(max(1, options.pingInterval.milliseconds))
+        announcer.asyncAfter(deadline: .now() + interval) { [weak self, weak transport] in
+            guard let self, let transport else {
+                return
+            }
+            let (current, stale) = guarded.withLock { shared -> (Bool, Bool) in
+                guard !shared.closing, shared.transport === transport else {
+                    return (false, false)
+                }
+                shared.pingsOutstanding += 1
+                return (true, shared.pingsOutstanding > options.maxPingsOutstanding)
+            }
+            guard current else {
+                return
+            }
+            if stale {
+                transport.shutdown()
+                return
+            }
+            try? transport.write(ClientCommand.ping) {
+                guarded.withLock { $0.pongWaiters.append(.keepalive) }
+            }
+            scheduleKeepalive(for: transport)
+        }
+    }
+
+    // MARK: - Publishing
+
+    /// Sends `payload` to `subject`.
+    ///
+    /// Connected, it writes to the socket and returns (at most once: a message written
+    /// just before the connection drops may be lost with it). Reconnecting, it keeps the
+    /// message in the reconnect buffer, sent first once connected.
+    ///
+    /// ```swift
+    /// try connection.publish(Array("hello".utf8), to: "greetings")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - payload: The message body.
+    ///   - subject: Where to publish (no wildcards).
+    ///   - replyTo: The subject a responder should answer on.
+    ///   - headers: Headers to send with it (`HPUB`).
+    /// - Throws: ``NATSError/invalidSubject(_:)``, ``NATSError/payloadTooLarge(size:max:)``,
+    ///   ``NATSError/reconnectBufferFull(limit:)``, ``NATSError/closed``.
+    public func publish(_ payload: [UInt8], to subject: String, replyTo: String? = nil, headers: NATSHeaders? = nil) throws(NATSError) {
+        guard Subject.isValid(subject, allowWildcards: false) else {
+            throw .invalidSubject(subject)
+        }
+        var bytes: [UInt8] = []
+        var size = payload.count
+        if let headers {
+            ClientCommand.publish(subject: subject, replyTo: replyTo, headers: headers, payload: payload, into: &bytes)
+            size += ClientCommand.encode(headers).count
+        } else {
+            ClientCommand.publish(subject: subject, replyTo: replyTo, payload: payload, into: &bytes)
+        }
+        if let max = serverInfo?.maxPayload, size > max {
+            throw .payloadTooLarge(size: size, max: max)
+        }
+        try send(bytes)
+    }
+
+    /// Writes `bytes` now if connected, else keeps them in the bounded reconnect buffer.
+    private func send(_ bytes: [UInt8]) throws(NATSError) {
+        let transport = try guarded.withLock { shared throws(NATSError) -> Transport? in
+            switch shared.status {
+            case .closed:
+                throw .closed
+            case .connected where shared.transport != nil:
+                return shared.transport
+            default:
+                try buffer(bytes, in: &shared)
+                return nil
+            }
+        }
+        guard let transport else {
+            return
+        }
+        do {
+            try transport.write(bytes)
+        } catch {
+            // The socket failed under us: nothing of `bytes` is known to have left, so it
+            // waits for the reconnection like any publish made while disconnected.
+            try guarded.withLock { shared throws(NATSError) in
+                if shared.status == .closed {
+                    throw .closed
+                }
+                try buffer(bytes, in: &shared)
+            }
+        }
+    }
+
+    private func buffer(_ bytes: [UInt8], in shared: inout Shared) throws(NATSError) {
+        if shared.pending.count + bytes.count > options.reconnectBufferSize {
+            throw .reconnectBufferFull(limit: options.reconnectBufferSize)
+        }
+        shared.pending.append(contentsOf: bytes)
+    }
+
+    /// Waits until the server has processed everything sent before this call (a `PING`
+    /// answered by `PONG`).
+    ///
+    /// ```swift
+    /// try connection.publish(payload, to: "jobs")
+    /// try await connection.flush()   // the server has it
+    /// ```
+    ///
+    /// - Parameter timeout: How long to wait for the server.
+    /// - Throws: ``NATSError/timeout``, or ``NATSError/closed`` and
+    ///   ``NATSError/connectionFailed(_:)`` if the connection ends meanwhile.
+    public func flush(timeout: Duration = .seconds(5)) async throws {
+        guard let transport = guarded.withLock({ $0.status == .connected ? $0.transport : nil }) else {
+            throw currentState == .closed ? NATSError.closed : NATSError.connectionFailed("not connected")
+        }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let once = OnceContinuation(continuation)
+            do {
+                try transport.write(ClientCommand.ping) {
+                    guarded.withLock { $0.pongWaiters.append(.flush(once)) }
+                }
+            } catch {
+                once.resume(throwing: error)
+                return
+            }
+            announcer.asyncAfter(deadline: .now() + .milliseconds(timeout.milliseconds)) {
+                once.resume(throwing: NATSError.timeout)
+            }
+        }
+    }
+
+    // MARK: - Subscribing
+
+    /// Calls `handler` with every message on `subject` until the returned disposable is
+    /// disposed.
+    ///
+    /// The handler runs on the connection's reader thread: it must return quickly (hand
+    /// the message to a queue). With a `queueGroup`, each message goes to one member of
+    /// the group among all subscribers with that group name.
+    ///
+    /// ```swift
+    /// let jobs = try connection.subscribe(to: "jobs", queueGroup: "workers") { message in
+    ///     queue.async { work(message.payload) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - subject: The subject, wildcards allowed (`orders.*`, `orders.>`).
+    ///   - queueGroup: The queue group to join, if any.
+    ///   - handler: Called with each message.
+    /// - Returns: A disposable that unsubscribes.
+    public func subscribe(
+        to subject: String,
+        queueGroup: String? = nil,
+        handler: @escaping @Sendable (NATSMessage) -> Void
+    ) throws(NATSError) -> any Disposable & Sendable {
+        guard Subject.isValid(subject, allowWildcards: true) else {
+            throw .invalidSubject(subject)
+        }
+        if let queueGroup, !Subject.isValid(queueGroup, allowWildcards: false) || queueGroup.contains(".") {
+            throw .invalidSubject(queueGroup)
+        }
+        let (sid, transport) = try guarded.withLock { shared throws(NATSError) -> (UInt64, Transport?) in
+            if shared.status == .closed {
+                throw .closed
+            }
+            let sid = shared.nextSid
+            shared.nextSid += 1
+            var record = SubscriptionRecord(subject: subject, queueGroup: queueGroup, handler: handler)
+            var transport: Transport?
+            if shared.status == .connected, let current = shared.transport {
+                record.sentOn = current.id
+                transport = current
+            }
+            shared.subscriptions[sid] = record
+            return (sid, transport)
+        }
+        if let transport {
+            var bytes: [UInt8] = []
+            ClientCommand.subscribe(subject: subject, queueGroup: queueGroup, sid: sid, into: &bytes)
+            try? transport.write(bytes)
+        }
+        return NATSSubscriptionHandle(connection: self, sid: sid)
+    }
+
+    fileprivate func unsubscribe(sid: UInt64) {
+        let transport = guarded.withLock { shared -> Transport? in
+            guard let record = shared.subscriptions.removeValue(forKey: sid), let current = shared.transport,
+                  record.sentOn == current.id else {
+                return nil
+            }
+            return current
+        }
+        if let transport {
+            var bytes: [UInt8] = []
+            ClientCommand.unsubscribe(sid: sid, into: &bytes)
+            try? transport.write(bytes)
+        }
+    }
+
+    // MARK: - Request/reply
+
+    /// Publishes `payload` to `subject` with a reply subject of this connection's own and
+    /// emits the first answer.
+    ///
+    /// The `Single` fails with ``NATSError/noResponders(subject:)`` when nobody
+    /// subscribes to `subject`, ``NATSError/timeout`` after `timeout`, or the publish's
+    /// error. Each subscription to it sends the request again; disposing stops waiting.
+    ///
+    /// ```swift
+    /// connection.request(Array("2+2".utf8), to: "math", timeout: .seconds(1))
+    ///     .subscribe(onSuccess: { print(String(decoding: $0.payload, as: UTF8.self)) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - payload: The request body.
+    ///   - subject: Where the responders listen.
+    ///   - timeout: How long to wait for an answer.
+    /// - Returns: A `Single` of the answer.
+    public func request(_ payload: [UInt8], to subject: String, timeout: Duration = .seconds(5)) -> Single<NATSMessage> {
+        Single.create { [self] observer in
+            let reply: String
+            do {
+                reply = try registerInbox { result in
+                    switch result {
+                    case .success(let message): observer(.success(message))
+                    case .failure(.noResponders): observer(.failure(NATSError.noResponders(subject: subject)))
+                    case .failure(let error): observer(.failure(error))
+                    }
+                }
+                try publish(payload, to: subject, replyTo: reply)
+            } catch {
+                observer(.failure(error))
+                return Disposables.create()
+            }
+            let token = String(reply.split(separator: ".").last ?? "")
+            let timer = DispatchWorkItem { [weak self] in
+                let waiter = self?.guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
+                waiter?(.failure(.timeout))
+            }
+            announcer.asyncAfter(deadline: .now() + .milliseconds(timeout.milliseconds), execute: timer)
+            return Disposables.create { [weak self] in
+                timer.cancel()
+                _ = self?.guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
+            }
+        }
+    }
+
+    /// Makes a reply subject and registers `waiter` for it, subscribing the connection's
+    /// inbox on first use.
+    private func registerInbox(_ waiter: @escaping @Sendable (Result<NATSMessage, NATSError>) -> Void) throws(NATSError) -> String {
+        let (reply, needsSubscription, prefix) = try guarded.withLock { shared throws(NATSError) in
+            if shared.status == .closed {
+                throw .closed
+            }
+            let token = String(shared.inbox.nextToken)
+            shared.inbox.nextToken += 1
+            shared.inbox.waiters[token] = waiter
+            let needs = shared.inbox.sid == nil
+            if needs {
+                shared.inbox.sid = 0
+            }
+            return (shared.inbox.prefix + "." + token, needs, shared.inbox.prefix)
+        }
+        if needsSubscription {
+            // The inbox's own handler is never called: `deliver` routes its sid to the waiters.
+            let handle = try subscribe(to: prefix + ".*") { _ in }
+            if let handle = handle as? NATSSubscriptionHandle {
+                guarded.withLock { $0.inbox.sid = handle.sid }
+            }
+        }
+        return reply
+    }
+
+    // MARK: - Closing
+
+    /// Closes the connection: no reconnecting, buffered messages not yet sent are
+    /// discarded, waiting flushes and requests fail with ``NATSError/closed``, and
+    /// ``state`` ends with ``NATSConnectionState/closed``. Messages already written to the
+    /// socket still reach the server.
+    ///
+    /// ```swift
+    /// connection.close()
+    /// ```
+    public func close() {
+        let transport = guarded.withLock { shared -> Transport? in
+            shared.closing = true
+            return shared.transport
+        }
+        transport?.shutdown()
+        wakeup.signal()
+    }
+
+    // MARK: - Helpers
+
+    private func setStatus(_ status: NATSConnectionState) {
+        let changed = guarded.withLock { shared -> Bool in
+            guard shared.status != status, shared.status != .closed else {
+                return false
+            }
+            shared.status = status
+            return true
+        }
+        if changed {
+            announce(status)
+        }
+    }
+
+    private func announce(_ status: NATSConnectionState) {
+        announcer.async { [stateSubject] in
+            stateSubject.onNext(status)
+        }
+    }
+
+    private func report(_ error: NATSError) {
+        announcer.async { [errorSubject] in
+            errorSubject.onNext(error)
+        }
+    }
+
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        return String((0..<22).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
+    }
+}
+
+/// A subscription of a ``NATSConnection``: disposing it unsubscribes.
+final class NATSSubscriptionHandle: Disposable, Sendable {
+    let sid: UInt64
+    private let connection: NATSConnection
+    private let disposed = Atomic<Bool>(false)
+
+    init(connection: NATSConnection, sid: UInt64) {
+        self.connection = connection
+        self.sid = sid
+    }
+
+    func dispose() {
+        if !disposed.exchange(true, ordering: .acquiringAndReleasing) {
+            connection.unsubscribe(sid: sid)
+        }
+    }
+}
+
+/// A continuation that the first of several racing parties resumes (the answer, a
+/// timeout, a lost connection); the others find it taken and do nothing.
+final class OnceContinuation: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Void, any Error>?>
+
+    init(_ continuation: CheckedContinuation<Void, any Error>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func resume() {
+        continuation.withLock { $0.take() }?.resume()
+    }
+
+    func resume(throwing error: any Error) {
+        continuation.withLock { $0.take() }?.resume(throwing: error)
+    }
+}

@@ -1,0 +1,188 @@
+/// How a ``NATSConnection`` identifies itself, authenticates, times out and reconnects.
+///
+/// ```swift
+/// var options = NATSConnectionOptions(name: "billing-worker")
+/// options.user = "billing"
+/// options.password = ProcessInfo.processInfo.environment["NATS_PASSWORD"]
+/// options.reconnect = .init(maxAttempts: 60, initialDelay: .milliseconds(100), maxDelay: .seconds(5))
+/// let bus = try await NATSEventBus.connect(to: "nats://nats.internal:4222", options: options)
+/// ```
+public struct NATSConnectionOptions: Sendable {
+    /// The connection's name, shown by the server's monitoring (`connz`).
+    public var name: String?
+    /// The user name (overrides one given in the URL).
+    public var user: String?
+    /// The password (overrides one given in the URL).
+    public var password: String?
+    /// The authorization token (overrides one given in the URL).
+    public var token: String?
+    /// How long opening the socket and the `INFO`/`CONNECT`/`PONG` handshake may take.
+    public var connectTimeout: Duration = .seconds(2)
+    /// How often the client pings an idle server to find a dead connection.
+    public var pingInterval: Duration = .seconds(120)
+    /// How many pings may go unanswered before the connection is declared dead and the
+    /// client reconnects.
+    public var maxPingsOutstanding = 2
+    /// When and how often to reconnect after the connection is lost.
+    public var reconnect = NATSReconnectPolicy()
+    /// The most bytes of messages (protocol bytes, so a little more than the payloads)
+    /// kept while disconnected; a publish that would exceed it throws
+    /// ``NATSError/reconnectBufferFull(limit:)``.
+    public var reconnectBufferSize = 8 * 1024 * 1024
+
+    /// Options with a connection name and the defaults for everything else.
+    ///
+    /// - Parameter name: The connection's name, for the server's monitoring.
+    public init(name: String? = nil) {
+        self.name = name
+    }
+}
+
+/// When the client reconnects after losing the server: exponential backoff from
+/// `initialDelay`, doubling up to `maxDelay`, for at most `maxAttempts` attempts in a row.
+///
+/// ```swift
+/// let never = NATSReconnectPolicy(maxAttempts: 0)
+/// let patient = NATSReconnectPolicy(maxAttempts: nil, initialDelay: .milliseconds(250), maxDelay: .seconds(10))
+/// ```
+public struct NATSReconnectPolicy: Sendable {
+    /// The most attempts in a row before the connection closes; `nil` retries forever,
+    /// `0` never reconnects.
+    public var maxAttempts: Int?
+    /// The wait before the first attempt.
+    public var initialDelay: Duration
+    /// The longest wait between two attempts.
+    public var maxDelay: Duration
+
+    /// A reconnect policy.
+    ///
+    /// - Parameters:
+    ///   - maxAttempts: The most attempts in a row; `nil` for no limit, `0` for none.
+    ///   - initialDelay: The wait before the first attempt.
+    ///   - maxDelay: The longest wait between attempts.
+    public init(maxAttempts: Int? = 60, initialDelay: Duration = .milliseconds(50), maxDelay: Duration = .seconds(2)) {
+        self.maxAttempts = maxAttempts
+        self.initialDelay = initialDelay
+        self.maxDelay = maxDelay
+    }
+
+    /// The wait before attempt `attempt` (1-based).
+    func delay(beforeAttempt attempt: Int) -> Duration {
+        var delay = initialDelay
+        for _ in 1..<max(1, attempt) {
+            delay = delay * 2
+            if delay >= maxDelay {
+                return maxDelay
+            }
+        }
+        return min(delay, maxDelay)
+    }
+}
+
+/// Where a ``NATSConnection`` is in its life.
+///
+/// ```swift
+/// connection.state
+///     .subscribe(onNext: { print("NATS:", $0) })
+///     .disposed(by: disposeBag)
+/// ```
+public enum NATSConnectionState: Sendable, Equatable, CustomStringConvertible {
+    /// Opening the first connection.
+    case connecting
+    /// Connected: messages go straight to the server.
+    case connected
+    /// The connection was lost; the client is trying again, buffering publishes.
+    case reconnecting
+    /// Closed for good.
+    case closed
+
+    /// The state's name.
+    public var description: String {
+        switch self {
+        case .connecting: "connecting"
+        case .connected: "connected"
+        case .reconnecting: "reconnecting"
+        case .closed: "closed"
+        }
+    }
+}
+
+/// A parsed `nats://[user:password@ | token@]host[:port]`.
+struct ServerAddress: Equatable {
+    var host: String
+    var port: Int
+    var user: String?
+    var password: String?
+    var token: String?
+
+    init(host: String, port: Int, user: String? = nil, password: String? = nil, token: String? = nil) {
+        self.host = host
+        self.port = port
+        self.user = user
+        self.password = password
+        self.token = token
+    }
+
+    init(parsing url: String) throws(NATSError) {
+        var rest = Substring(url)
+        if let scheme = rest.firstRange(of: "://") {
+            guard rest[..<scheme.lowerBound] == "nats" else {
+                throw .invalidURL(url)
+            }
+            rest = rest[scheme.upperBound...]
+        }
+        if let slash = rest.firstIndex(of: "/") {
+            rest = rest[..<slash]
+        }
+        if let at = rest.lastIndex(of: "@") {
+            let credentials = rest[..<at]
+            rest = rest[rest.index(after: at)...]
+            if let colon = credentials.firstIndex(of: ":") {
+                user = String(credentials[..<colon]).removingPercentEncoding
+                password = String(credentials[credentials.index(after: colon)...]).removingPercentEncoding
+            } else {
+                token = String(credentials).removingPercentEncoding
+            }
+        }
+        port = 4222
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else {
+                throw .invalidURL(url)
+            }
+            host = String(rest[rest.index(after: rest.startIndex)..<close])
+            rest = rest[rest.index(after: close)...]
+        } else if let colon = rest.lastIndex(of: ":") {
+            host = String(rest[..<colon])
+            rest = rest[colon...]
+        } else {
+            host = String(rest)
+            rest = ""
+        }
+        if !rest.isEmpty {
+            guard rest.hasPrefix(":"), let number = Int(rest.dropFirst()), (1...65535).contains(number) else {
+                throw .invalidURL(url)
+            }
+            port = number
+        }
+        if host.isEmpty {
+            throw .invalidURL(url)
+        }
+    }
+}
+
+extension String {
+    /// The text with `%XX` escapes decoded (credentials in URLs), or itself if malformed.
+    fileprivate var removingPercentEncoding: String {
+        var bytes: [UInt8] = []
+        var iterator = utf8.makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
+               let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,70 @@
+/// What can go wrong talking to a NATS server.
+///
+/// Calls that fail at once (``NATSConnection/connect(to:options:)``,
+/// ``NATSConnection/publish(_:to:replyTo:headers:)``) throw it; problems found later (the
+/// server's `-ERR`, a reconnect that gave up) arrive on ``NATSConnection/errors``.
+///
+/// ```swift
+/// do {
+///     try bus.publish(event)
+/// } catch NATSError.reconnectBufferFull(let limit) {
+///     print("offline and \(limit) bytes already waiting")
+/// }
+/// ```
+public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The URL is not `nats://[user:password@ | token@]host[:port]`.
+    case invalidURL(String)
+    /// The subject is empty, has an empty token or whitespace, or misuses a wildcard.
+    case invalidSubject(String)
+    /// The server could not be reached (the system's reason).
+    case connectionFailed(String)
+    /// The server refused the credentials (its `-ERR 'Authorization Violation'`). The
+    /// client does not retry: new credentials need a new connection.
+    case authorizationViolation(String)
+    /// The server refused a subscribe or publish on a subject the user may not use
+    /// (`-ERR 'Permissions Violation …'`); the connection stays up.
+    case permissionsViolation(String)
+    /// The server requires TLS, which this client does not implement.
+    case tlsRequired
+    /// The server did not answer in time (connect, handshake, flush or request).
+    case timeout
+    /// The connection is closed: by ``NATSConnection/close()``, after refused
+    /// credentials, or after the reconnect policy gave up.
+    case closed
+    /// The connection is down and the reconnect buffer already holds `limit` bytes: the
+    /// message was not accepted.
+    case reconnectBufferFull(limit: Int)
+    /// The message is larger than the server's `max_payload`: it was not sent.
+    case payloadTooLarge(size: Int, max: Int)
+    /// Nobody subscribes to the request's subject (the server's 503 status).
+    case noResponders(subject: String)
+    /// The reconnect policy gave up; `unsentBytes` bytes of accepted messages were never sent.
+    case reconnectFailed(unsentBytes: Int)
+    /// JetStream is not enabled, or refused a stream or consumer (its description).
+    case jetStream(String)
+    /// Another `-ERR` from the server.
+    case server(String)
+    /// The server's byte stream broke the protocol.
+    case protocolViolation(String)
+
+    /// A sentence for logs.
+    public var description: String {
+        switch self {
+        case .invalidURL(let url): "invalid NATS URL '\(url)'"
+        case .invalidSubject(let subject): "invalid subject '\(subject)'"
+        case .connectionFailed(let reason): "cannot connect to the NATS server: \(reason)"
+        case .authorizationViolation(let text): "the NATS server refused the credentials (\(text))"
+        case .permissionsViolation(let text): "the NATS server denied it: \(text)"
+        case .tlsRequired: "the NATS server requires TLS, which this client does not implement"
+        case .timeout: "the NATS server did not answer in time"
+        case .closed: "the NATS connection is closed"
+        case .reconnectBufferFull(let limit): "disconnected, and the reconnect buffer is full (\(limit) bytes): message not accepted"
+        case .payloadTooLarge(let size, let max): "message of \(size) bytes exceeds the server's max_payload of \(max) bytes"
+        case .noResponders(let subject): "no responders for '\(subject)'"
+        case .reconnectFailed(let unsent): "reconnecting gave up; \(unsent) buffered bytes were not sent"
+        case .jetStream(let text): "JetStream: \(text)"
+        case .server(let text): "NATS server error: \(text)"
+        case .protocolViolation(let text): "NATS protocol violation: \(text)"
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import FoundationEssentials
+
+/// An incremental reader of the server's byte stream: feed it bytes as they arrive, in
+/// pieces of any size, and take whole operations out.
+///
+/// It is a value with no I/O, so the tests drive it with streams split at every byte.
+/// A `MSG`/`HMSG` is returned only when its payload and trailing CRLF have arrived;
+/// until then `next()` returns `nil` and keeps the partial bytes.
+struct ProtocolParser {
+    /// The longest control line accepted (the server's own default limit is 4 KB; an
+    /// `INFO` with many cluster URLs can be longer, so allow more).
+    static let maxControlLine = 64 * 1024
+
+    private var buffer: [UInt8] = []
+    // Where the unread bytes start in `buffer`.
+    private var start = 0
+    // Where the CRLF search resumes, so a long line arriving in pieces is scanned once.
+    private var scanned = 0
+
+    /// Appends bytes received from the socket.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        compactIfWorthIt()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Appends bytes (tests, and leftovers).
+    mutating func append(contentsOf bytes: some Sequence<UInt8>) {
+        compactIfWorthIt()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next complete operation, or `nil` if more bytes are needed.
+    mutating func next() throws(NATSProtocolViolation) -> ServerOperation? {
+        guard let lineEnd = findCRLF() else {
+            if buffer.count - start > Self.maxControlLine {
+                throw NATSProtocolViolation(reason: "control line longer than \(Self.maxControlLine) bytes")
+            }
+            return nil
+        }
+        let line = buffer[start..<lineEnd]
+        let afterLine = lineEnd + 2
+        let (verb, rest) = Self.splitVerb(line)
+        switch verb {
+        case "MSG":
+            return try readMessage(arguments: rest, afterLine: afterLine, withHeaders: false)
+        case "HMSG":
+            return try readMessage(arguments: rest, afterLine: afterLine, withHeaders: true)
+        case "PING":
+            consume(to: afterLine)
+            return .ping
+        case "PONG":
+            consume(to: afterLine)
+            return .pong
+        case "+OK":
+            consume(to: afterLine)
+            return .ok
+        case "-ERR":
+            var text = String(decoding: rest, as: UTF8.self).trimmingSpaces()
+            if text.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") {
+                text = String(text.dropFirst().dropLast())
+            }
+            consume(to: afterLine)
+            return .err(text)
+        case "INFO":
+            let info: NATSServerInfo
+            do {
+                info = try JSONDecoder().decode(NATSServerInfo.self, from: Data(rest))
+            } catch {
+                throw NATSProtocolViolation(reason: "INFO is not valid JSON: \(error)")
+            }
+            consume(to: afterLine)
+            return .info(info)
+        default:
+            throw NATSProtocolViolation(reason: "unknown operation '\(String(decoding: line.prefix(32), as: UTF8.self))'")
+        }
+    }
+
+    private mutating func readMessage(arguments: ArraySlice<UInt8>, afterLine: Int, withHeaders: Bool) throws(NATSProtocolViolation) -> ServerOperation? {
+        let fields = arguments.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
+        let verb = withHeaders ? "HMSG" : "MSG"
+        let expected = withHeaders ? 4...5 : 3...4
+        guard expected.contains(fields.count) else {
+            throw NATSProtocolViolation(reason: "\(verb) with \(fields.count) arguments")
+        }
+        let subject = String(decoding: fields[0], as: UTF8.self)
+        guard let sid = Self.number(fields[1]) else {
+            throw NATSProtocolViolation(reason: "\(verb) with a bad subscription id")
+        }
+        let hasReply = fields.count == expected.upperBound
+        let replyTo = hasReply ? String(decoding: fields[2], as: UTF8.self) : nil
+        guard let total = Self.number(fields[fields.count - 1]) else {
+            throw NATSProtocolViolation(reason: "\(verb) with a bad size")
+        }
+        var headerLength = 0
+        if withHeaders {
+            guard let length = Self.number(fields[fields.count - 2]), length <= total else {
+                throw NATSProtocolViolation(reason: "HMSG with a bad header size")
+            }
+            headerLength = Int(length)
+        }
+        let bodyEnd = afterLine + Int(total)
+        guard buffer.count >= bodyEnd + 2 else {
+            return nil
+        }
+        guard buffer[bodyEnd] == 0x0D, buffer[bodyEnd + 1] == 0x0A else {
+            throw NATSProtocolViolation(reason: "\(verb) payload not followed by CRLF")
+        }
+        let headers = withHeaders ? try Self.parseHeaders(buffer[afterLine..<(afterLine + headerLength)]) : nil
+        let payload = Array(buffer[(afterLine + headerLength)..<bodyEnd])
+        consume(to: bodyEnd + 2)
+        return .msg(NATSMessage(subject: subject, sid: sid, replyTo: replyTo, headers: headers, payload: payload))
+    }
+
+    /// Reads `NATS/1.0[ status[ description]]\r\n(Name: value\r\n)*\r\n`.
+    static func parseHeaders(_ bytes: ArraySlice<UInt8>) throws(NATSProtocolViolation) -> NATSHeaders {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lines = text.split(separator: "\r\n", omittingEmptySubsequences: true)[...]
+        guard let first = lines.popFirst(), first.hasPrefix("NATS/1.0") else {
+            throw NATSProtocolViolation(reason: "header block does not start with NATS/1.0")
+        }
+        var headers = NATSHeaders()
+        let statusLine = first.dropFirst("NATS/1.0".count).trimmingSpaces()
+        if !statusLine.isEmpty {
+            let parts = statusLine.split(separator: " ", maxSplits: 1)
+            headers.status = Int(parts[0])
+            if parts.count > 1 {
+                headers.statusDescription = String(parts[1])
+            }
+        }
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else {
+                throw NATSProtocolViolation(reason: "header line without ':'")
+            }
+            headers.fields.append(.init(
+                name: String(line[..<colon]),
+                value: line[line.index(after: colon)...].trimmingSpaces()
+            ))
+        }
+        return headers
+    }
+
+    private mutating func findCRLF() -> Int? {
+        var index = max(start, scanned)
+        let end = buffer.count - 1
+        while index < end {
+            if buffer[index] == 0x0D, buffer[index + 1] == 0x0A {
+                return index
+            }
+            index += 1
+        }
+        scanned = max(start, end)
+        return nil
+    }
+
+    private mutating func consume(to index: Int) {
+        start = index
+        scanned = index
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+            scanned = 0
+        }
+    }
+
+    /// Drops consumed bytes once they are most of the buffer, so it does not grow.
+    private mutating func compactIfWorthIt() {
+        if start > 0, start >= buffer.count / 2 {
+            buffer.removeSubrange(0..<start)
+            scanned -= start
+            start = 0
+        }
+    }
+
+    private static func splitVerb(_ line: ArraySlice<UInt8>) -> (String, ArraySlice<UInt8>) {
+        let verbEnd = line.firstIndex(where: { $0 == 0x20 || $0 == 0x09 }) ?? line.endIndex
+        var verb = String(decoding: line[line.startIndex..<verbEnd], as: UTF8.self)
+        verb = verb.uppercased()
+        let rest = line[verbEnd...].drop(while: { $0 == 0x20 || $0 == 0x09 })
+        return (verb, rest)
+    }
+
+    private static func number(_ digits: ArraySlice<UInt8>) -> UInt64? {
+        guard !digits.isEmpty, digits.count <= 19 else {
+            return nil
+        }
+        var value: UInt64 = 0
+        for digit in digits {
+            guard digit >= 0x30, digit <= 0x39 else {
+                return nil
+            }
+            value = value * 10 + UInt64(digit - 0x30)
+        }
+        return value
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,34 @@
+/// Rules for subject names: dot-separated tokens, no whitespace, no empty token; `*` and
+/// `>` are wildcards only as whole tokens (and `>` only last).
+enum Subject {
+    static func isValid(_ subject: String, allowWildcards: Bool) -> Bool {
+        if subject.isEmpty {
+            return false
+        }
+        let tokens = subject.split(separator: ".", omittingEmptySubsequences: false)
+        for (index, token) in tokens.enumerated() {
+            if token.isEmpty || token.contains(where: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }) {
+                return false
+            }
+            if token == "*" || token == ">" {
+                if !allowWildcards || (token == ">" && index != tokens.count - 1) {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// `name` made into one subject token: characters outside `A-Z a-z 0-9 _ -` become `_`.
+    static func token(from name: String) -> String {
+        let mapped = name.unicodeScalars.map { scalar -> Character in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "_", "-":
+                return Character(scalar)
+            default:
+                return "_"
+            }
+        }
+        return String(mapped)
+    }
+}

@@ -1,0 +1,351 @@
+import Ripple
+import RippleTest
+
+// The catalogue: every operator of the README's module table, and the everyday ones
+// around them, each with the inputs a learner needs. Every diagram is drawn from the run
+// of the code in its operator box; one column of a source's text diagram is 10 ticks,
+// and the result is subscribed at 200 and disposed at 400 unless it ends sooner.
+
+/// Every example, in the order of the overview article.
+func catalogue() -> [MarbleExample] {
+    creationExamples() + transformingExamples() + filteringExamples() + combiningExamples()
+        + errorExamples() + timeExamples() + schedulerExamples() + sharingExamples()
+}
+
+/// An `[Int]` as one short label: `[1,2]`.
+private func list(_ elements: [Int]) -> String {
+    "[" + elements.map(String.init).joined(separator: ",") + "]"
+}
+
+/// An event as a label: its element, `error` or `done`.
+private func event(_ event: Event<Int>) -> String {
+    switch event {
+    case .next(let element): "next(\(element))"
+    case .error: "error"
+    case .completed: "completed"
+    }
+}
+
+private struct Timeout: Error, CustomStringConvertible {
+    var description: String { "timeout" }
+}
+
+private func creationExamples() -> [MarbleExample] {
+    [
+        creation("just", symbol: "Ripple/ObservableType/just(_:)",
+                 caption: "just sends its one element and completes, at the moment of subscription.",
+                 code: "Observable.just(1)") { _ in Observable.just(1) },
+        creation("of", symbol: "Ripple/ObservableType/of(_:scheduler:)",
+                 caption: "of sends its elements one after another, all at the moment of subscription (stacked here), then completes.",
+                 code: "Observable.of(1, 2, 3)") { _ in Observable.of(1, 2, 3) },
+        creation("empty", symbol: "Ripple/ObservableType/empty()",
+                 caption: "empty completes at once, with no element.",
+                 code: "Observable<Int>.empty()") { _ in Observable<Int>.empty() },
+        creation("never", symbol: "Ripple/ObservableType/never()",
+                 caption: "never sends nothing and never ends: only disposal stops it.",
+                 code: "Observable<Int>.never()", end: 400) { _ in Observable<Int>.never() },
+        creation("error", symbol: "Ripple/ObservableType/error(_:)",
+                 caption: "error fails at once.",
+                 code: "Observable<Int>.error(MarbleError())") { _ in Observable<Int>.error(MarbleError()) },
+        creation("range", symbol: "Ripple/ObservableType/range(start:count:scheduler:)",
+                 caption: "range sends count consecutive integers, all at subscription, then completes.",
+                 code: "Observable.range(start: 1, count: 3)") { _ in Observable.range(start: 1, count: 3) },
+        creation("timer", symbol: "Ripple/ObservableType/timer(_:period:scheduler:)",
+                 caption: "timer sends 0 once its due time has passed after subscription, then completes.",
+                 code: "Observable<Int>.timer(.seconds(50), scheduler: scheduler)") { scheduler in
+            Observable<Int>.timer(.seconds(50), scheduler: scheduler)
+        },
+        creation("interval", symbol: "Ripple/ObservableType/interval(_:scheduler:)",
+                 caption: "interval counts 0, 1, 2, … once per period after subscription, until disposed.",
+                 code: "Observable<Int>.interval(.seconds(50), scheduler: scheduler)", end: 400) { scheduler in
+            Observable<Int>.interval(.seconds(50), scheduler: scheduler)
+        },
+    ]
+}
+
+private func transformingExamples() -> [MarbleExample] {
+    [
+        unary("map", .transforming, symbol: "Ripple/ObservableType/map(_:)",
+              caption: "map sends each element transformed, at the time it arrives.",
+              code: "map { $0 * 10 }", input: hot("-1-2--3-|")) { source, _ in source.map { $0 * 10 } },
+        unary("compactMap", .transforming, symbol: "Ripple/ObservableType/compactMap(_:)",
+              caption: "compactMap sends the transformed elements that are not nil.",
+              code: "compactMap { Int($0) }", input: hotLetters("-1-x-2-y-|")) { source, _ in source.compactMap { Int($0) } },
+        unary("scan", .transforming, symbol: "Ripple/ObservableType/scan(_:accumulator:)",
+              caption: "scan sends every intermediate result of the accumulator.",
+              code: "scan(0, accumulator: +)", input: hot("-1-2-3-|")) { source, _ in source.scan(0, accumulator: +) },
+        unary("reduce", .transforming, symbol: "Ripple/ObservableType/reduce(_:accumulator:)",
+              caption: "reduce sends only the final result, when the source completes.",
+              code: "reduce(0, accumulator: +)", input: hot("-1-2-3-|")) { source, _ in source.reduce(0, accumulator: +) },
+        unary("toArray", .transforming, symbol: "Ripple/ObservableType/toArray()",
+              caption: "toArray collects every element and sends the array when the source completes (a Single).",
+              code: "toArray()", input: hot("-1-2-3-|"), label: list) { source, _ in source.toArray().asObservable() },
+        unary("startWith", .transforming, symbol: "Ripple/ObservableType/startWith(_:)",
+              caption: "startWith sends its elements at subscription, before the source's.",
+              code: "startWith(0)", input: hot("--1-2-|")) { source, _ in source.startWith(0) },
+        binary("flatMap", .transforming, symbol: "Ripple/ObservableType/flatMap(_:)",
+               caption: "flatMap subscribes to an inner sequence for every element and merges them all; it completes when the source and every inner sequence have.",
+               code: "flatMap { x in inner.map { \"\\(x)\\($0)\" } }",
+               inputs: hotLetters("-a----b----|"), cold("-1--2--|", name: "inner")) { source, inner, _ in
+            source.flatMap { letter in inner.map { "\(letter)\($0)" } }
+        },
+        binary("flatMapLatest", .transforming, symbol: "Ripple/ObservableType/flatMapLatest(_:)",
+               caption: "flatMapLatest disposes of the previous inner sequence when a new element arrives: a1's successor a2 is never sent.",
+               code: "flatMapLatest { x in inner.map { \"\\(x)\\($0)\" } }",
+               inputs: hotLetters("-a--b-----|"), cold("-1--2--|", name: "inner")) { source, inner, _ in
+            source.flatMapLatest { letter in inner.map { "\(letter)\($0)" } }
+        },
+        binary("concatMap", .transforming, symbol: "Ripple/ObservableType/concatMap(_:)",
+               caption: "concatMap subscribes to the next inner sequence only when the previous one completes.",
+               code: "concatMap { x in inner.map { \"\\(x)\\($0)\" } }",
+               inputs: hotLetters("-a-b------|"), cold("-1--2--|", name: "inner")) { source, inner, _ in
+            source.concatMap { letter in inner.map { "\(letter)\($0)" } }
+        },
+        unary("buffer", .transforming, symbol: "Ripple/ObservableType/buffer(timeSpan:count:scheduler:)",
+              caption: "buffer sends the elements gathered over each time span, or as soon as count have arrived.",
+              code: "buffer(timeSpan: .seconds(50), count: 3, scheduler: scheduler)", input: hot("-1-2-34567---8---|"),
+              label: list) { source, scheduler in
+            source.buffer(timeSpan: .seconds(50), count: 3, scheduler: scheduler)
+        },
+        unary("window", .transforming, symbol: "Ripple/ObservableType/window(timeSpan:count:scheduler:)",
+              caption: "window is buffer with a sequence per window instead of an array; here each window is collected to show what it held.",
+              code: "window(timeSpan: .seconds(50), count: 3, scheduler: scheduler).flatMap { $0.toArray() }", input: hot("-1-2-34567---8---|"),
+              label: list) { source, scheduler in
+            source.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler).flatMap { $0.toArray() }
+        },
+        unary("materialize", .transforming, symbol: "Ripple/ObservableType/materialize()",
+              caption: "materialize turns every event into an element, the error too, and then completes: the error no longer ends the chain.",
+              code: "materialize()", input: hot("-1---2---#"), label: event) { source, _ in source.materialize() },
+        unary("dematerialize", .transforming, symbol: "Ripple/ObservableType/dematerialize()",
+              caption: "dematerialize is materialize undone: event elements become events again.",
+              code: "materialize().dematerialize()", input: hot("-1-2-#")) { source, _ in source.materialize().dematerialize() },
+    ]
+}
+
+private func filteringExamples() -> [MarbleExample] {
+    [
+        unary("filter", .filtering, symbol: "Ripple/ObservableType/filter(_:)",
+              caption: "filter lets through the elements that pass the predicate.",
+              code: "filter { $0 % 2 == 0 }", input: hot("-1-2-3-4-|")) { source, _ in source.filter { $0 % 2 == 0 } },
+        unary("distinctUntilChanged", .filtering, symbol: "Ripple/ObservableType/distinctUntilChanged()",
+              caption: "distinctUntilChanged drops an element equal to the one before it.",
+              code: "distinctUntilChanged()", input: hot("-1-1-2-2-1-|")) { source, _ in source.distinctUntilChanged() },
+        unary("take", .filtering, symbol: "Ripple/ObservableType/take(_:)",
+              caption: "take(2) completes after the second element and disposes of the source then.",
+              code: "take(2)", input: hot("-1-2-3-4-|")) { source, _ in source.take(2) },
+        unary("takeLast", .filtering, symbol: "Ripple/ObservableType/takeLast(_:)",
+              caption: "takeLast waits for completion, then sends the last elements.",
+              code: "takeLast(2)", input: hot("-1-2-3-4-|")) { source, _ in source.takeLast(2) },
+        unary("takeWhile", .filtering, symbol: "Ripple/ObservableType/take(while:behavior:)",
+              caption: "take(while:) completes at the first element that fails the predicate.",
+              code: "take(while: { $0 < 3 })", input: hot("-1-2-3-1-|")) { source, _ in source.take(while: { $0 < 3 }) },
+        binary("takeUntil", .filtering, symbol: "Ripple/ObservableType/take(until:)-(Source)",
+               caption: "take(until:) completes when the other sequence sends, and disposes of both.",
+               code: "take(until: other)", inputs: hot("-1-2-3-4-|"), hot("----0---", name: "other")) { source, other, _ in
+            source.take(until: other)
+        },
+        unary("skip", .filtering, symbol: "Ripple/ObservableType/skip(_:)",
+              caption: "skip drops the first elements.",
+              code: "skip(2)", input: hot("-1-2-3-4-|")) { source, _ in source.skip(2) },
+        unary("skipWhile", .filtering, symbol: "Ripple/ObservableType/skip(while:)",
+              caption: "skip(while:) drops elements until one fails the predicate, then lets everything through.",
+              code: "skip(while: { $0 < 3 })", input: hot("-1-2-3-1-|")) { source, _ in source.skip(while: { $0 < 3 }) },
+        binary("skipUntil", .filtering, symbol: "Ripple/ObservableType/skip(until:)",
+               caption: "skip(until:) drops elements until the other sequence sends.",
+               code: "skip(until: other)", inputs: hot("-1-2-3-4-|"), hot("----0---", name: "other")) { source, other, _ in
+            source.skip(until: other)
+        },
+        unary("elementAt", .filtering, symbol: "Ripple/ObservableType/element(at:)",
+              caption: "element(at:) sends the element at an index, then completes.",
+              code: "element(at: 1)", input: hot("-4-5-6-|")) { source, _ in source.element(at: 1) },
+        unary("first", .filtering, symbol: "Ripple/ObservableType/first()",
+              caption: "first is a Single of the first element (nil for an empty source); it disposes of the source after it.",
+              code: "first()", input: hot("-1-2-3-|"), label: { (element: Int?) in element.map(String.init) ?? "nil" }) { source, _ in
+            source.first().asObservable()
+        },
+        unary("ignoreElements", .filtering, symbol: "Ripple/ObservableType/ignoreElements()",
+              caption: "ignoreElements keeps only completion or error.",
+              code: "ignoreElements()", input: hot("-1-2-3-|")) { source, _ in
+            source.ignoreElements()
+        },
+        unary("ifEmptyDefault", .filtering, symbol: "Ripple/ObservableType/ifEmpty(default:)",
+              caption: "ifEmpty(default:) sends a default element when the source completes without any.",
+              code: "ifEmpty(default: 0)", input: hot("----|")) { source, _ in source.ifEmpty(default: 0) },
+        binary("ifEmptySwitchTo", .filtering, symbol: "Ripple/ObservableType/ifEmpty(switchTo:)",
+               caption: "ifEmpty(switchTo:) subscribes to another sequence when the source completes empty.",
+               code: "ifEmpty(switchTo: other)", inputs: hot("----|"), cold("-8-9-|", name: "other")) { source, other, _ in
+            source.ifEmpty(switchTo: other)
+        },
+        unary("single", .filtering, symbol: "Ripple/ObservableType/single()",
+              caption: "single fails as soon as a second element arrives.",
+              code: "single()", input: hot("-1-2-|")) { source, _ in source.single() },
+        binary("sample", .filtering, symbol: "Ripple/ObservableType/sample(_:defaultValue:)",
+               caption: "sample sends the latest element when the sampler ticks, if a new one arrived since the last tick.",
+               code: "sample(sampler)", inputs: hot("-12--3-----4-|"), hot("---0---0---0---0", name: "sampler")) { source, sampler, _ in
+            source.sample(sampler)
+        },
+    ]
+}
+
+private func combiningExamples() -> [MarbleExample] {
+    [
+        binary("merge", .combining, symbol: "Ripple/ObservableType/merge(_:)-(Observable<Self.Element>...)",
+               caption: "merge sends every element of every source as it arrives, and completes when all have.",
+               code: "Observable.merge(first, second)", inputs: hot("-1---2---|", name: "first"), hot("---8---9--|", name: "second")) { first, second, _ in
+            Observable.merge(first, second)
+        },
+        binary("concat", .combining, symbol: "Ripple/ObservableType/concat(_:)-method",
+               caption: "concat subscribes to the second sequence only when the first completes; a cold second sequence starts then.",
+               code: "first.concat(second)", inputs: cold("-1-2-|", name: "first"), cold("-8-9-|", name: "second")) { first, second, _ in
+            first.concat(second)
+        },
+        binary("zip", .combining, symbol: "Ripple/ObservableType/zip(_:_:resultSelector:)",
+               caption: "zip pairs the n-th elements of each source; it completes once a completed source's elements are all paired.",
+               code: "Observable.zip(first, second) { \"\\($0)\\($1)\" }",
+               inputs: hot("-1--2-3---|", name: "first"), hotLetters("--a-b---c--|", name: "second")) { first, second, _ in
+            Observable.zip(first, second) { "\($0)\($1)" }
+        },
+        binary("combineLatest", .combining, symbol: "Ripple/ObservableType/combineLatest(_:_:resultSelector:)",
+               caption: "combineLatest sends the latest of each source whenever any sends, once all have sent.",
+               code: "Observable.combineLatest(first, second) { \"\\($0)\\($1)\" }",
+               inputs: hot("-1--2-3---|", name: "first"), hotLetters("--a-b---c--|", name: "second")) { first, second, _ in
+            Observable.combineLatest(first, second) { "\($0)\($1)" }
+        },
+        binary("zipTuples", .combining, symbol: "Ripple/ObservableType/zip(_:_:)",
+               caption: "zip without a result selector sends the pairs as tuples (drawn here as their two elements side by side).",
+               code: "Observable.zip(first, second)",
+               inputs: hot("-1--2-3---|", name: "first"), hotLetters("--a-b---c--|", name: "second"),
+               label: { "\($0.0)\($0.1)" }) { first, second, _ in
+            Observable.zip(first, second)
+        },
+        binary("combineLatestTuples", .combining, symbol: "Ripple/ObservableType/combineLatest(_:_:)",
+               caption: "combineLatest without a result selector sends the latest pair as a tuple (drawn here as its two elements side by side).",
+               code: "Observable.combineLatest(first, second)",
+               inputs: hot("-1--2-3---|", name: "first"), hotLetters("--a-b---c--|", name: "second"),
+               label: { "\($0.0)\($0.1)" }) { first, second, _ in
+            Observable.combineLatest(first, second)
+        },
+        binary("withLatestFrom", .combining, symbol: "Ripple/ObservableType/withLatestFrom(_:resultSelector:)",
+               caption: "withLatestFrom sends, for each element of the source, the latest of the other; the other alone sends nothing.",
+               code: "source.withLatestFrom(other) { \"\\($0)\\($1)\" }",
+               inputs: hot("-1--2-3---|"), hotLetters("--a-b---c--|", name: "other")) { source, other, _ in
+            source.withLatestFrom(other) { "\($0)\($1)" }
+        },
+        binary("switchLatest", .combining, symbol: "Ripple/ObservableType/switchLatest()",
+               caption: "switchLatest follows the latest inner sequence, disposing of the one before.",
+               code: "source.map { x in inner.map { \"\\(x)\\($0)\" } }.switchLatest()",
+               inputs: hotLetters("-a--b-----|"), cold("-1--2--|", name: "inner")) { source, inner, _ in
+            source.map { letter in inner.map { "\(letter)\($0)" } }.switchLatest()
+        },
+        binary("amb", .combining, symbol: "Ripple/ObservableType/amb(_:)-method",
+               caption: "amb follows whichever source sends first and disposes of the other.",
+               code: "first.amb(second)", inputs: hot("---1-2-|", name: "first"), hot("--8-9---|", name: "second")) { first, second, _ in
+            first.amb(second)
+        },
+    ]
+}
+
+private func errorExamples() -> [MarbleExample] {
+    [
+        binary("catch", .errors, symbol: "Ripple/ObservableType/catch(_:)",
+               caption: "catch replaces an error with the sequence its handler returns, subscribed at the time of the error.",
+               code: "catch { _ in fallback }", inputs: hot("-1-2-#"), cold("-8-9-|", name: "fallback")) { source, fallback, _ in
+            source.catch { _ in fallback }
+        },
+        unary("catchAndReturn", .errors, symbol: "Ripple/ObservableType/catchAndReturn(_:)",
+              caption: "catchAndReturn replaces an error with one element and completion.",
+              code: "catchAndReturn(0)", input: hot("-1-2-#")) { source, _ in source.catchAndReturn(0) },
+        unary("retry", .errors, symbol: "Ripple/ObservableType/retry(_:)",
+              caption: "retry(3) subscribes again after an error, three attempts in all; the last attempt's error goes through. Each attempt replays the cold source.",
+              code: "retry(3)", input: cold("-1-2-#")) { source, _ in source.retry(3) },
+        unary("retrySuccess", .errors, symbol: "Ripple/ObservableType/retry()",
+              caption: "retry() subscribes again after every error, without limit; completion ends it.",
+              code: "retry()", input: hot("-1-#-2-|")) { source, _ in source.retry() },
+    ]
+}
+
+private func timeExamples() -> [MarbleExample] {
+    [
+        unary("debounce", .time, symbol: "Ripple/ObservableType/debounce(_:scheduler:)",
+              caption: "debounce sends an element once the source has been quiet for the due time; a burst sends only its last.",
+              code: "debounce(.seconds(20), scheduler: scheduler)", input: hot("-12-3----4----5-|")) { source, scheduler in
+            source.debounce(.seconds(20), scheduler: scheduler)
+        },
+        unary("throttle", .time, symbol: "Ripple/ObservableType/throttle(_:latest:scheduler:)",
+              caption: "throttle sends the first element at once, then at most one per due time: the latest that arrived meanwhile.",
+              code: "throttle(.seconds(30), scheduler: scheduler)", input: hot("-12-3----4----5-|")) { source, scheduler in
+            source.throttle(.seconds(30), scheduler: scheduler)
+        },
+        unary("delay", .time, symbol: "Ripple/ObservableType/delay(_:scheduler:)",
+              caption: "delay shifts every element and completion by the due time; an error is not delayed.",
+              code: "delay(.seconds(30), scheduler: scheduler)", input: hot("-1-2--3-|")) { source, scheduler in
+            source.delay(.seconds(30), scheduler: scheduler)
+        },
+        unary("delaySubscription", .time, symbol: "Ripple/ObservableType/delaySubscription(_:scheduler:)",
+              caption: "delaySubscription subscribes to the source only after the due time; a cold source starts then.",
+              code: "delaySubscription(.seconds(30), scheduler: scheduler)", input: cold("-1-2-|")) { source, scheduler in
+            source.delaySubscription(.seconds(30), scheduler: scheduler)
+        },
+        unary("timeout", .time, symbol: "Ripple/ObservableType/timeout(_:scheduler:)",
+              caption: "timeout fails when no element arrives within the due time of the previous one (or of subscription).",
+              code: "timeout(.seconds(30), scheduler: scheduler)", input: hot("-1-2------3-|")) { source, scheduler in
+            source.timeout(.seconds(30), scheduler: scheduler)
+        },
+        unary("takeFor", .time, symbol: "Ripple/ObservableType/take(for:scheduler:)",
+              caption: "take(for:) completes when the duration has passed since subscription.",
+              code: "take(for: .seconds(45), scheduler: scheduler)", input: hot("-1-2-3-4-|")) { source, scheduler in
+            source.take(for: .seconds(45), scheduler: scheduler)
+        },
+        unary("skipFor", .time, symbol: "Ripple/ObservableType/skip(_:scheduler:)",
+              caption: "skip(_:scheduler:) drops the elements sent before the duration has passed.",
+              code: "skip(.seconds(45), scheduler: scheduler)", input: hot("-1-2-3-4-|")) { source, scheduler in
+            source.skip(.seconds(45), scheduler: scheduler)
+        },
+    ]
+}
+
+private func schedulerExamples() -> [MarbleExample] {
+    [
+        unary("observeOn", .schedulers, symbol: "Ripple/ObservableType/observe(on:)",
+              caption: "observe(on:) delivers every event through the scheduler: on a TestScheduler, one tick later.",
+              code: "observe(on: scheduler)", input: hot("-1-2-|")) { source, scheduler in
+            source.observe(on: scheduler)
+        },
+        unary("subscribeOn", .schedulers, symbol: "Ripple/ObservableType/subscribe(on:)",
+              caption: "subscribe(on:) subscribes (and disposes) through the scheduler: the cold source starts one tick later.",
+              code: "subscribe(on: scheduler)", input: cold("-1-2-|")) { source, scheduler in
+            source.subscribe(on: scheduler)
+        },
+    ]
+}
+
+private func sharingExamples() -> [MarbleExample] {
+    [
+        sharing("publish", symbol: "Ripple/ObservableType/publish()",
+                caption: "publish shares one subscription to the source from connect on; a subscriber sees only what is sent while it is subscribed.",
+                code: "publish(), connected at 200", input: hot("-1-2-3-4-5-|"),
+                subscribers: [("first", 200, 400), ("second", 235, 400)], connectAt: 200) { source in
+            let published = source.publish()
+            return (published.asObservable(), { published.connect() })
+        },
+        sharing("replay", symbol: "Ripple/ObservableType/replay(_:)",
+                caption: "replay(2) is publish that also sends a late subscriber the last two elements.",
+                code: "replay(2), connected at 200", input: hot("-1-2-3-4-5-|"),
+                subscribers: [("first", 200, 400), ("second", 255, 400)], connectAt: 200) { source in
+            let replayed = source.replay(2)
+            return (replayed.asObservable(), { replayed.connect() })
+        },
+        sharing("refCount", symbol: "Ripple/ConnectableObservableType/refCount()",
+                caption: "refCount connects at the first subscriber and disconnects when the last one leaves.",
+                code: "publish().refCount()", input: hot("-1-2-3-4-5-6-|"),
+                subscribers: [("first", 205, 265), ("second", 235, 295)]) { source in
+            (source.publish().refCount(), nil)
+        },
+        sharing("share", symbol: "Ripple/ObservableType/share(replay:scope:)",
+                caption: "share(replay: 1) subscribes once for all subscribers and sends a new subscriber the latest element.",
+                code: "share(replay: 1)", input: hot("-1-2-3-4-5-|"),
+                subscribers: [("first", 200, 400), ("second", 255, 400)]) { source in
+            (source.share(replay: 1), nil)
+        },
+    ]
+}

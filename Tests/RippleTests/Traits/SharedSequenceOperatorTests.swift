@@ -43,6 +43,16 @@ extension RippleTests {
             }
         }
 
+        @Test func withLatestFromTakesASecondSequenceOfAnotherStrategy() {
+            mocked { scheduler in
+                let taps = hotDriver(scheduler, [.next(210, 1), .next(230, 2), .next(250, 3), .completed(300)])
+                let text = hotDriver(scheduler, [.next(220, 10), .next(240, 20)]).asSignal()
+                let sampled: Driver<Int> = taps.withLatestFrom(text)
+                let observer = scheduler.start { sampled }
+                #expect(observer.events == [.next(231, 10), .next(251, 20), .completed(301)])
+            }
+        }
+
         @Test func combineLatestOfACollectionSendsTheLatestOfEach() {
             mocked { scheduler in
                 let a = hotDriver(scheduler, [.next(210, 1), .next(230, 2), .completed(300)])

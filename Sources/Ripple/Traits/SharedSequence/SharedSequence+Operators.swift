@@ -189,9 +189,12 @@ extension SharedSequenceConvertibleType {
     /// let submitted = taps.withLatestFrom(text)
     /// ```
     ///
+    /// `second` may use another sharing strategy (a Driver can sample a Signal's latest
+    /// element): the result keeps this sequence's strategy, as in RxCocoa.
+    ///
     /// - Parameter second: The sequence whose latest element to send.
     /// - Returns: A sequence of `second`'s latest element, one for each element of this sequence that arrives after `second` has sent one.
-    public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> where Second.SharingStrategy == SharingStrategy {
+    public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> {
         SharedSequence(asObservable().withLatestFrom(second.asObservable()))
     }
 

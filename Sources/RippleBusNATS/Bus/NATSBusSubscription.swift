@@ -63,9 +63,13 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
     }
 
     /// Subscribes on the server; the subscription is undone if this one is disposed meanwhile.
+    ///
+    /// The connection's record holds this subscription strongly, as `EventBus` holds its
+    /// own: dropping the returned disposable does not end a subscription (RxSwift's
+    /// rule); `dispose()` or the connection's end does, both of which drop the record.
     func attach(to connection: NATSConnection, subject: String, queueGroup: String?) throws(NATSError) {
-        let handle = try connection.subscribe(to: subject, queueGroup: queueGroup) { [weak self] message in
-            self?.enqueue(message)
+        let handle = try connection.subscribe(to: subject, queueGroup: queueGroup) { message in
+            self.enqueue(message)
         }
         let keep = lock.withLock {
             if isDisposed {

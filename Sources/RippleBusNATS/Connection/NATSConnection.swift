@@ -231,6 +231,9 @@ public final class NATSConnection: Sendable {
                 shared.pongWaiters = []
                 shared.inbox.waiters = [:]
                 shared.transport = nil
+                // Handlers hold their subscribers (see `NATSBusSubscription.attach`);
+                // a closed connection delivers nothing more, so it lets them go.
+                shared.subscriptions = [:]
             }
             return (shared.pongWaiters, shared.inbox.waiters, shared.transport)
         }
@@ -459,16 +462,15 @@ public final class NATSConnection: Sendable {
     }
 
     private func deliver(_ message: NATSMessage) {
-        let target: (@Sendable (NATSMessage) -> Void)? = guarded.withLock { shared in
-            if message.sid == shared.inbox.sid {
-                return nil
-            }
-            return shared.subscriptions[message.sid]?.handler
-        }
-        if let target {
-            target(message)
-            return
-        }
+        // A sid with no record (a subscription disposed while its messages were on the
+        // way) is dropped; the inbox's replies reach their waiters through the inbox
+        // subscription's own handler (`answer`), never by a guess from the subject.
+        let target = guarded.withLock { $0.subscriptions[message.sid]?.handler }
+        target?(message)
+    }
+
+    /// Hands a message that arrived on the inbox to the request waiting for its token.
+    private func answer(_ message: NATSMessage) {
         let token = message.subject.split(separator: ".").last.map(String.init) ?? ""
         let waiter = guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
         if let waiter {
@@ -714,12 +716,20 @@ public final class NATSConnection: Sendable {
                     case .failure(let error): observer(.failure(error))
                     }
                 }
-                try publish(payload, to: subject, replyTo: reply)
             } catch {
                 observer(.failure(error))
                 return Disposables.create()
             }
             let token = String(reply.split(separator: ".").last ?? "")
+            do {
+                try publish(payload, to: subject, replyTo: reply)
+            } catch {
+                // The request never left: its waiter goes, so nothing holds the
+                // observer and `close()` does not answer it a second time.
+                _ = guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
+                observer(.failure(error))
+                return Disposables.create()
+            }
             let timer = DispatchWorkItem { [weak self] in
                 let waiter = self?.guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
                 waiter?(.failure(.timeout))
@@ -749,8 +759,7 @@ public final class NATSConnection: Sendable {
             return (shared.inbox.prefix + "." + token, needs, shared.inbox.prefix)
         }
         if needsSubscription {
-            // The inbox's own handler is never called: `deliver` routes its sid to the waiters.
-            let handle = try subscribe(to: prefix + ".*") { _ in }
+            let handle = try subscribe(to: prefix + ".*") { [weak self] message in self?.answer(message) }
             if let handle = handle as? NATSSubscriptionHandle {
                 guarded.withLock { $0.inbox.sid = handle.sid }
             }

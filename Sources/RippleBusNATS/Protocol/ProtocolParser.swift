@@ -10,6 +10,10 @@ struct ProtocolParser {
     /// The longest control line accepted (the server's own default limit is 4 KB; an
     /// `INFO` with many cluster URLs can be longer, so allow more).
     static let maxControlLine = 64 * 1024
+    /// The largest message accepted: the server's own hard ceiling for `max_payload`
+    /// (64 MB). A larger size in a `MSG`/`HMSG` line can only come from a broken or
+    /// hostile peer, and waiting for it would buffer without a bound.
+    static let maxMessageSize: UInt64 = 64 * 1024 * 1024
 
     private var buffer: [UInt8] = []
     // Where the unread bytes start in `buffer`.
@@ -90,6 +94,9 @@ struct ProtocolParser {
         let replyTo = hasReply ? String(decoding: fields[2], as: UTF8.self) : nil
         guard let total = Self.number(fields[fields.count - 1]) else {
             throw NATSProtocolViolation(reason: "\(verb) with a bad size")
+        }
+        guard total <= Self.maxMessageSize else {
+            throw NATSProtocolViolation(reason: "\(verb) of \(total) bytes, more than \(Self.maxMessageSize)")
         }
         var headerLength = 0
         if withHeaders {

@@ -66,6 +66,22 @@ extension RippleTests {
             subscriber.close()
         }
 
+        @Test func aSubscriptionWhoseDisposableIsDroppedKeepsDeliveringUntilTheBusCloses() async throws {
+            let server = try NATSLocalServer()
+            let bus = try await NATSEventBus.connect(to: server.url)
+            let probe = BusProbe<Greeting>()
+            // RxSwift's rule: dropping a disposable does not end the subscription.
+            _ = try bus.subscribe(Greeting.self) { probe.handle($0) }
+            try await bus.flush()
+            for index in 0..<3 {
+                try bus.publish(Greeting(text: "kept", index: index))
+            }
+            #expect(await natsEventually { probe.count == 3 })
+            #expect(probe.values.map(\.index) == [0, 1, 2])
+            // Closing the bus lets the subscription go (the suite's resource check).
+            bus.close()
+        }
+
         @Test func eventsIsAnObservableAndDisposingStopsDelivery() async throws {
             let server = try NATSLocalServer()
             let bus = try await NATSEventBus.connect(to: server.url)

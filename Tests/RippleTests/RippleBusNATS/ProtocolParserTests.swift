@@ -99,6 +99,16 @@ extension RippleTests {
             }
         }
 
+        @Test func aMessageSizeBeyondTheServersCeilingIsRefusedBeforeItsPayload() {
+            // 19 digits (more than Int.max), and a size that fits an Int but no server
+            // sends: both refused at once, neither trapping nor waiting for the payload.
+            for line in ["MSG a 1 9999999999999999999\r\n", "MSG a 1 900000000000\r\n", "HMSG a 1 12 9999999999999999999\r\n"] {
+                var parser = ProtocolParser()
+                parser.append(contentsOf: Array(line.utf8))
+                #expect(throws: NATSProtocolViolation.self, "\(line.debugDescription)") { _ = try parser.next() }
+            }
+        }
+
         @Test func anOverlongControlLineIsRefused() {
             var parser = ProtocolParser()
             parser.append(contentsOf: [UInt8](repeating: 0x41, count: ProtocolParser.maxControlLine + 1))

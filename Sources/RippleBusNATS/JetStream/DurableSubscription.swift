@@ -32,24 +32,27 @@ enum JetStreamAPI {
         let config: Config
     }
 
-    /// The stream-name-in-use code: creating a stream that exists (same configuration) is fine.
-    private static let streamNameInUse = 10058
-
+    /// Creates the stream, or finds it as it is: the server answers a create with the
+    /// same configuration as success, and refuses one that differs (another type's
+    /// subject in the same stream, say) with "stream name already in use", which is
+    /// reported, since the stream would never store this type's events.
     static func ensureStream(_ connection: NATSConnection, name: String, subject: String) async throws {
-        try await call(connection, "$JS.API.STREAM.CREATE.\(name)", StreamConfig(name: name, subjects: [subject]), tolerating: [streamNameInUse])
+        try await call(connection, "$JS.API.STREAM.CREATE.\(name)", StreamConfig(name: name, subjects: [subject]))
     }
 
     static func ensureConsumer(
         _ connection: NATSConnection, stream: String, durable: String, deliverSubject: String, ackWait: Duration, maxAckPending: Int
     ) async throws {
+        // No subject filter: `ensureStream` refuses a stream that captures anything but
+        // this type's subject, so the consumer sees only this type's events.
         let request = ConsumerRequest(stream_name: stream, config: .init(
             durable_name: durable, deliver_subject: deliverSubject,
             ack_wait: Int64(ackWait.milliseconds) * 1_000_000, max_ack_pending: maxAckPending
         ))
-        try await call(connection, "$JS.API.CONSUMER.DURABLE.CREATE.\(stream).\(durable)", request, tolerating: [])
+        try await call(connection, "$JS.API.CONSUMER.DURABLE.CREATE.\(stream).\(durable)", request)
     }
 
-    private static func call(_ connection: NATSConnection, _ subject: String, _ body: some Encodable, tolerating: Set<Int>) async throws {
+    private static func call(_ connection: NATSConnection, _ subject: String, _ body: some Encodable) async throws {
         let payload = Array(try JSONEncoder().encode(body))
         let answer: NATSMessage
         do {
@@ -58,7 +61,7 @@ enum JetStreamAPI {
             throw NATSError.jetStream("JetStream is not enabled on the server (no responder for \(subject))")
         }
         let response = try JSONDecoder().decode(Response.self, from: Data(answer.payload))
-        if let failure = response.error, !tolerating.contains(failure.err_code ?? -1) {
+        if let failure = response.error {
             throw NATSError.jetStream("\(failure.description) (\(subject), code \(failure.code))")
         }
     }

@@ -401,7 +401,10 @@ JQNnBGKbEs0e9V7OUKnGRb3LNzM6S5dt/MxYmFzKQeEuZ/mgkxIEg3Qp
             let first = try await NATSEventBus.connect(to: server.url)
             let probe = BusProbe<Int>()
             let refused = Mutex(false)
-            let subscription = try await first.subscribeDurably(Job.self, stream: "JOBS", durable: "billing") { job in
+            // A short ackWait: 4–6 may be pushed to the first connection while the server
+            // has not yet seen it close; unacknowledged, they come back to the second
+            // subscriber after ackWait (the at-least-once path), within the wait below.
+            let subscription = try await first.subscribeDurably(Job.self, stream: "JOBS", durable: "billing", ackWait: .seconds(1)) { job in
                 let refuseNow = refused.withLock { already in
                     defer { already = true }
                     return job.id == 2 && !already
@@ -429,13 +432,27 @@ JQNnBGKbEs0e9V7OUKnGRb3LNzM6S5dt/MxYmFzKQeEuZ/mgkxIEg3Qp
             try await publisher.flush()
             let second = try await NATSEventBus.connect(to: server.url)
             let resumed = BusProbe<Int>()
-            let again = try await second.subscribeDurably(Job.self, stream: "JOBS", durable: "billing") { resumed.handle($0.id) }
+            let again = try await second.subscribeDurably(Job.self, stream: "JOBS", durable: "billing", ackWait: .seconds(1)) { resumed.handle($0.id) }
             #expect(await natsEventually { resumed.count == 3 })
             try await Task.sleep(for: .milliseconds(100))
             #expect(resumed.values == [4, 5, 6])
             again.dispose()
             second.close()
             publisher.close()
+        }
+
+        @Test func aSecondTypeInAStreamMadeForAnotherIsRefusedClearly() async throws {
+            let server = try NATSLocalServer(jetStream: true)
+            let bus = try await NATSEventBus.connect(to: server.url)
+            let jobs = try await bus.subscribeDurably(Job.self, stream: "WORK", durable: "jobs") { _ in }
+            // The stream captures only Job's subject: it would never store a Greeting.
+            await #expect {
+                _ = try await bus.subscribeDurably(Greeting.self, stream: "WORK", durable: "greetings") { _ in }
+            } throws: { error in
+                if case NATSError.jetStream(let text) = error { text.contains("WORK") } else { false }
+            }
+            jobs.dispose()
+            bus.close()
         }
 
         @Test func aDurableSubscriptionWithoutJetStreamFailsClearly() async throws {

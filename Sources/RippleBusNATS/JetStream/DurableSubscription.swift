@@ -79,7 +79,10 @@ extension NATSEventBus {
     /// answers (the process dies), the server redelivers it after `ackWait`. A message that
     /// does not decode is reported on ``errors`` and terminated (`+TERM`), so it is not
     /// redelivered forever. Events published with ``publish(_:)`` while no subscriber is
-    /// there wait in the stream. Only one subscriber per durable name at a time.
+    /// there wait in the stream. Only one subscriber per durable name at a time, and one
+    /// event type per stream: a stream made for another type is refused with
+    /// ``NATSError/jetStream(_:)``. Events the server pushed to a subscriber that closed
+    /// before acknowledging them come to the next one after `ackWait`.
     ///
     /// ```swift
     /// let billing = try await bus.subscribeDurably(OrderPlaced.self, stream: "ORDERS", durable: "billing") { order in

@@ -271,7 +271,7 @@ final class Transport: Sendable {
             }
             while true {
                 library.errorClear()
-                let result = library.connect(ssl)
+                let result = Self.withoutSIGPIPE { library.connect(ssl) }
                 if result == 1 {
                     break
                 }
@@ -320,7 +320,9 @@ final class Transport: Sendable {
                 }
                 current.library.errorClear()
                 let written = bytes.withUnsafeBytes { buffer in
-                    current.library.write(current.ssl, buffer.baseAddress! + offset, Int32(clamping: buffer.count - offset))
+                    Self.withoutSIGPIPE {
+                        current.library.write(current.ssl, buffer.baseAddress! + offset, Int32(clamping: buffer.count - offset))
+                    }
                 }
                 return written > 0 ? .done(Int(written)) : Self.step(after: written, in: current)
             }
@@ -348,7 +350,7 @@ final class Transport: Sendable {
                     return .end
                 }
                 current.library.errorClear()
-                let count = current.library.read(current.ssl, buffer.baseAddress, Int32(clamping: buffer.count))
+                let count = Self.withoutSIGPIPE { current.library.read(current.ssl, buffer.baseAddress, Int32(clamping: buffer.count)) }
                 return count > 0 ? .done(Int(count)) : Self.step(after: count, in: current)
             }
             switch step {
@@ -389,6 +391,33 @@ final class Transport: Sendable {
             let reason = session.library.errors(or: errorText())
             return errno == 0 ? .end : .failed(.connectionFailed(reason))
         }
+    }
+
+    /// Runs `body` (an OpenSSL call, which may write to the socket with plain `write()`,
+    /// where the plain path's `send` has `MSG_NOSIGNAL`) so that a peer that went away
+    /// fails it with `EPIPE` instead of killing the process with `SIGPIPE`: the signal is
+    /// blocked on this thread only, and one raised meanwhile is taken off before unblocking.
+    private static func withoutSIGPIPE(_ body: () -> Int32) -> Int32 {
+        var pipe = sigset_t()
+        sigemptyset(&pipe)
+        sigaddset(&pipe, SIGPIPE)
+        var pending = sigset_t()
+        sigpending(&pending)
+        let alreadyPending = sigismember(&pending, SIGPIPE) == 1
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipe, &previous)
+        let result = body()
+        let savedErrno = errno
+        if !alreadyPending {
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var now = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&pipe, nil, &now)
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        errno = savedErrno
+        return result
     }
 
     private static func isIPAddress(_ name: String) -> Bool {

@@ -1,11 +1,13 @@
 import Foundation
 import Synchronization
 import Testing
+import Ripple
 @testable import RippleBusNATS
 import NATSLocalServer
 
 /// A certificate authority, a server certificate it signed (for 127.0.0.1 and localhost),
-/// a client certificate it signed, and a second, unrelated authority: made with the
+/// a client certificate it signed, and a second, unrelated authority with a server
+/// certificate of its own (for a server whose certificate changes): made with the
 /// `openssl` command in a temporary directory, removed at deinit.
 final class TLSTestFiles: Sendable {
     /// Where `openssl` is, if installed.
@@ -25,11 +27,11 @@ final class TLSTestFiles: Sendable {
         for authority in ["ca", "other-ca"] {
             try run(["req", "-x509"] + key + ["-keyout", "\(authority)-key.pem", "-out", "\(authority).pem", "-days", "2", "-subj", "/CN=Ripple test \(authority)"])
         }
-        for (leaf, name) in [("server", "127.0.0.1"), ("client", "ripple-client")] {
-            try run(["req"] + key + ["-keyout", "\(leaf)-key.pem", "-out", "\(leaf).csr", "-subj", "/CN=\(name)"])
+        for (leaf, authority, extensions) in [("server", "ca", "server"), ("client", "ca", "client"), ("other-server", "other-ca", "server")] {
+            try run(["req"] + key + ["-keyout", "\(leaf)-key.pem", "-out", "\(leaf).csr", "-subj", "/CN=\(leaf)"])
             try run([
-                "x509", "-req", "-in", "\(leaf).csr", "-CA", "ca.pem", "-CAkey", "ca-key.pem", "-CAcreateserial",
-                "-out", "\(leaf).pem", "-days", "2", "-extfile", "\(leaf).ext",
+                "x509", "-req", "-in", "\(leaf).csr", "-CA", "\(authority).pem", "-CAkey", "\(authority)-key.pem",
+                "-CAcreateserial", "-out", "\(leaf).pem", "-days", "2", "-extfile", "\(extensions).ext",
             ])
         }
     }
@@ -43,12 +45,13 @@ final class TLSTestFiles: Sendable {
         directory.appendingPathComponent(name).path
     }
 
-    /// The server's `tls` block; `verifyClients` asks for client certificates.
-    func serverConfig(verifyClients: Bool = false) -> String {
+    /// The server's `tls` block; `verifyClients` asks for client certificates, `leaf` is
+    /// `server` or `other-server`.
+    func serverConfig(verifyClients: Bool = false, leaf: String = "server") -> String {
         """
         tls {
-          cert_file: "\(path("server.pem"))"
-          key_file: "\(path("server-key.pem"))"
+          cert_file: "\(path("\(leaf).pem"))"
+          key_file: "\(path("\(leaf)-key.pem"))"
           ca_file: "\(path("ca.pem"))"
           verify: \(verifyClients)
           timeout: 2
@@ -154,6 +157,32 @@ extension RippleTests {
             let unverified = try await NATSConnection.connect(to: server.url, options: options)
             #expect(try await roundTrip(unverified, subject: "tls.unverified"))
             unverified.close()
+        }
+
+        @Test func aCertificateRejectedOnReconnectClosesTheConnectionInsteadOfRetrying() async throws {
+            let files = try TLSTestFiles()
+            let server = try NATSLocalServer(config: files.serverConfig())
+            var options = NATSConnectionOptions()
+            options.tls = NATSTLSOptions(caFile: files.path("ca.pem"))
+            options.reconnect = NATSReconnectPolicy(maxAttempts: nil, initialDelay: .milliseconds(10), maxDelay: .milliseconds(10))
+            let connection = try await NATSConnection.connect(to: server.url, options: options)
+            let errors = Mutex<[NATSError]>([])
+            let errorSubscription = connection.errors.subscribe(onNext: { error in errors.withLock { $0.append(error) } })
+
+            // The same address now presents a certificate of another authority.
+            server.stop()
+            try files.serverConfig(leaf: "other-server")
+                .write(to: server.directory.appendingPathComponent("server.conf"), atomically: true, encoding: .utf8)
+            try server.start()
+            #expect(await natsEventually { connection.currentState == .closed })
+            let reported = errors.withLock { $0 }
+            #expect(reported.count == 1)
+            if case .tlsFailed(let reason) = reported.first {
+                #expect(reason.contains("failed verification"), "\(reason)")
+            } else {
+                Issue.record("expected a TLS failure on the errors stream, got \(reported)")
+            }
+            errorSubscription.dispose()
         }
 
         @Test func mutualTLSNeedsTheClientCertificate() async throws {

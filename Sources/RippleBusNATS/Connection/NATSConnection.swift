@@ -87,7 +87,7 @@ public final class NATSConnection: Sendable {
     /// Connects to the server at `url` and completes the handshake.
     ///
     /// Throws if the first connection fails (unreachable server, refused credentials,
-    /// a server that requires TLS, a handshake slower than
+    /// TLS that fails (``NATSError/tlsFailed(_:)``), a handshake slower than
     /// ``NATSConnectionOptions/connectTimeout``); once connected, later losses are
     /// handled by reconnecting.
     ///
@@ -96,7 +96,8 @@ public final class NATSConnection: Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - url: `nats://host:port`, optionally with `user:password@` or `token@`.
+    ///   - url: `nats://host:port`, optionally with `user:password@` or `token@`;
+    ///     `tls://host:port` insists on TLS (see ``NATSTLSOptions``).
     ///   - options: Name, credentials, timeouts and reconnect policy; credentials here
     ///     override those in the URL.
     /// - Returns: The connected connection.
@@ -172,6 +173,10 @@ public final class NATSConnection: Sendable {
                 return
             } catch .tlsRequired {
                 finish(.tlsRequired, first: &first)
+                return
+            } catch .tlsFailed(let reason) {
+                // A rejected certificate stays rejected: close rather than retry.
+                finish(.tlsFailed(reason), first: &first)
                 return
             } catch {
                 if first != nil || guarded.withLock({ $0.closing }) {
@@ -274,11 +279,18 @@ public final class NATSConnection: Sendable {
                 throw NATSError.protocolViolation("the server did not start with INFO")
             }
             guarded.withLock { $0.info = info }
-            if info.tlsRequired {
-                throw NATSError.tlsRequired
+            // TLS when the server requires it (as the official clients do: with the
+            // system's roots unless `options.tls` says otherwise) or the client does.
+            let insisting = address.tls || options.tls?.required == true
+            let secure = info.tlsRequired || insisting
+            if secure {
+                if !info.tlsRequired && !info.tlsAvailable {
+                    throw NATSError.tlsRequired
+                }
+                try transport.startTLS(options.tls ?? NATSTLSOptions(required: false), host: address.host, timeout: options.connectTimeout)
             }
             var hello: [UInt8] = []
-            ClientCommand.connect(try connectJSON(), into: &hello)
+            ClientCommand.connect(try connectJSON(tls: secure), into: &hello)
             hello.append(contentsOf: ClientCommand.ping)
             try transport.write(hello)
             while true {
@@ -331,7 +343,7 @@ public final class NATSConnection: Sendable {
     private struct ConnectMessage: Encodable {
         let verbose = false
         let pedantic = false
-        let tls_required = false
+        let tls_required: Bool
         let lang = "swift"
         let version = "ripple-0.1"
         let `protocol` = 1
@@ -343,9 +355,9 @@ public final class NATSConnection: Sendable {
         let auth_token: String?
     }
 
-    private func connectJSON() throws(NATSError) -> [UInt8] {
+    private func connectJSON(tls: Bool) throws(NATSError) -> [UInt8] {
         let message = ConnectMessage(
-            name: options.name, user: address.user, pass: address.password, auth_token: address.token
+            tls_required: tls, name: options.name, user: address.user, pass: address.password, auth_token: address.token
         )
         do {
             return Array(try JSONEncoder().encode(message))

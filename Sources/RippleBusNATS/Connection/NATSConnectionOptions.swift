@@ -29,6 +29,10 @@ public struct NATSConnectionOptions: Sendable {
     /// kept while disconnected; a publish that would exceed it throws
     /// ``NATSError/reconnectBufferFull(limit:)``.
     public var reconnectBufferSize = 8 * 1024 * 1024
+    /// How to use TLS: the CA to trust, a client certificate, whether to insist on TLS.
+    /// `nil` still upgrades to TLS when the server requires it, verifying the server
+    /// against the system's trusted roots; see ``NATSTLSOptions``.
+    public var tls: NATSTLSOptions?
 
     /// Options with a connection name and the defaults for everything else.
     ///
@@ -107,27 +111,31 @@ public enum NATSConnectionState: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A parsed `nats://[user:password@ | token@]host[:port]`.
+/// A parsed `nats://[user:password@ | token@]host[:port]` (`tls://`: TLS required).
 struct ServerAddress: Equatable {
     var host: String
     var port: Int
     var user: String?
     var password: String?
     var token: String?
+    var tls = false
 
-    init(host: String, port: Int, user: String? = nil, password: String? = nil, token: String? = nil) {
+    init(host: String, port: Int, user: String? = nil, password: String? = nil, token: String? = nil, tls: Bool = false) {
         self.host = host
         self.port = port
         self.user = user
         self.password = password
         self.token = token
+        self.tls = tls
     }
 
     init(parsing url: String) throws(NATSError) {
         var rest = Substring(url)
         if let scheme = rest.firstRange(of: "://") {
-            guard rest[..<scheme.lowerBound] == "nats" else {
-                throw .invalidURL(url)
+            switch rest[..<scheme.lowerBound] {
+            case "nats": tls = false
+            case "tls": tls = true
+            default: throw .invalidURL(url)
             }
             rest = rest[scheme.upperBound...]
         }

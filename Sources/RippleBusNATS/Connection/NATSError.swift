@@ -12,7 +12,7 @@
 /// }
 /// ```
 public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The URL is not `nats://[user:password@ | token@]host[:port]`.
+    /// The URL is not `nats://` or `tls://` followed by `[user:password@ | token@]host[:port]`.
     case invalidURL(String)
     /// The subject is empty, has an empty token or whitespace, or misuses a wildcard.
     case invalidSubject(String)
@@ -24,8 +24,16 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server refused a subscribe or publish on a subject the user may not use
     /// (`-ERR 'Permissions Violation …'`); the connection stays up.
     case permissionsViolation(String)
-    /// The server requires TLS, which this client does not implement.
+    /// The client insists on TLS (``NATSTLSOptions/required``, or a `tls://` URL) and the
+    /// server does not offer it: nothing was sent in plain text. The client does not retry.
     case tlsRequired
+    /// TLS failed for a reason that retrying would not fix, so the client does not retry:
+    /// OpenSSL 3 (`libssl.so.3`) cannot be loaded, a CA, certificate or key file cannot be
+    /// read, the server's certificate fails verification (an unknown authority, a name
+    /// that does not match; the text says which), or the server refuses the client's
+    /// certificate or its absence (a TLS alert). A connection broken in mid-handshake is
+    /// ``connectionFailed(_:)`` instead, and retried like any other.
+    case tlsFailed(String)
     /// The server did not answer in time (connect, handshake, flush or request).
     case timeout
     /// The connection is closed: by ``NATSConnection/close()``, after refused
@@ -55,7 +63,8 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
         case .connectionFailed(let reason): "cannot connect to the NATS server: \(reason)"
         case .authorizationViolation(let text): "the NATS server refused the credentials (\(text))"
         case .permissionsViolation(let text): "the NATS server denied it: \(text)"
-        case .tlsRequired: "the NATS server requires TLS, which this client does not implement"
+        case .tlsRequired: "TLS is required, and the NATS server does not offer it"
+        case .tlsFailed(let reason): "TLS with the NATS server failed: \(reason)"
         case .timeout: "the NATS server did not answer in time"
         case .closed: "the NATS connection is closed"
         case .reconnectBufferFull(let limit): "disconnected, and the reconnect buffer is full (\(limit) bytes): message not accepted"

@@ -10,6 +10,15 @@ import Synchronization
 ///
 /// The descriptor is closed only by ``close()``, after `writer` has been marked closed, so
 /// no write can reach a descriptor number the system has reused.
+///
+/// After ``startTLS(_:host:timeout:)`` the bytes go through an OpenSSL session instead.
+/// An `SSL` object must not be used by two threads at once, so every call on it
+/// (`SSL_read`, `SSL_write`, `SSL_free`) happens under `session`, and the socket becomes
+/// non-blocking so that no such call ever waits under the lock: a call that needs the
+/// network returns "want read"/"want write", the lock is released, and the thread waits in
+/// `poll()` outside it. The reader calls `SSL_read` before polling, so bytes OpenSSL has
+/// already buffered (what `SSL_pending` counts) are never left waiting for the socket.
+/// Lock order: `writer`, then `session` (the reader takes `session` alone).
 final class Transport: Sendable {
     private static let lastID = Atomic<UInt64>(0)
 
@@ -19,6 +28,38 @@ final class Transport: Sendable {
     private let fd: Int32
     // Guards writes to `fd`; `true` once the socket is shut down or closed.
     private let writer = Mutex<Bool>(false)
+    // The TLS session, once the handshake succeeded; every OpenSSL call on it is made
+    // under this lock (see above). `nil` again after `close()` freed it.
+    private let session = Mutex<TLSSession?>(nil)
+    // Whether reads and writes go through `session` (set once, before any concurrent use).
+    private let secured = Atomic<Bool>(false)
+    // The read timeout in milliseconds for TLS reads (`poll`), -1 for none.
+    private let readTimeout = Atomic<Int>(-1)
+
+    /// An OpenSSL `SSL *` and the library it came from. The pointer is kept as its address,
+    /// an integer, so the value is `Sendable` as `Mutex` wants; what makes using it safe is
+    /// that it lives only in `session` and is used only under that lock.
+    private struct TLSSession: Sendable {
+        private let address: UInt
+        let library: OpenSSL
+
+        init(ssl: OpaquePointer, library: OpenSSL) {
+            address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(ssl)))
+            self.library = library
+        }
+
+        var ssl: OpaquePointer {
+            OpaquePointer(bitPattern: UInt(address))!
+        }
+    }
+
+    /// What one OpenSSL call under `session` came to.
+    private enum TLSStep {
+        case done(Int)
+        case wait(Int16)
+        case end
+        case failed(NATSError)
+    }
 
     private init(fd: Int32) {
         self.fd = fd
@@ -85,6 +126,7 @@ final class Transport: Sendable {
 
     /// Limits how long ``read(into:)`` blocks (`nil`: forever).
     func setReadTimeout(_ timeout: Duration?) {
+        readTimeout.store(timeout.map { max(1, $0.milliseconds) } ?? -1, ordering: .relaxed)
         let milliseconds = timeout?.milliseconds ?? 0
         var value = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
@@ -98,6 +140,9 @@ final class Transport: Sendable {
                 return .closed
             }
             underLock()
+            if secured.load(ordering: .relaxed) {
+                return writeTLS(bytes)
+            }
             var offset = 0
             while offset < bytes.count {
                 let written = bytes.withUnsafeBytes { buffer in
@@ -121,6 +166,9 @@ final class Transport: Sendable {
     /// Reads what has arrived (blocking): the count, `0` at the end of the stream, `nil`
     /// on a read timeout; throws on any other failure.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(NATSError) -> Int? {
+        if secured.load(ordering: .relaxed) {
+            return try readTLS(into: buffer)
+        }
         while true {
             let count = recv(fd, buffer.baseAddress, buffer.count, 0)
             if count >= 0 {
@@ -152,8 +200,229 @@ final class Transport: Sendable {
     func close() {
         writer.withLock { closed in
             closed = true
+            session.withLock { session in
+                if let current = session {
+                    current.library.free(current.ssl)
+                }
+                session = nil
+            }
             _ = Glibc.close(fd)
         }
+    }
+
+    // MARK: - TLS
+
+    /// Runs the TLS handshake on the connected socket (after the server's `INFO`, before
+    /// anything else is sent); from then on every read and write is encrypted.
+    ///
+    /// - Throws: ``NATSError/tlsFailed(_:)`` when OpenSSL is missing, a file cannot be
+    ///   loaded, the certificate is rejected (by either side) or the handshake breaks;
+    ///   ``NATSError/connectionFailed(_:)`` when the socket does; ``NATSError/timeout``.
+    func startTLS(_ options: NATSTLSOptions, host: String, timeout: Duration) throws(NATSError) {
+        let library = try OpenSSL.shared.get()
+        let deadline = ContinuousClock.now + timeout
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let name = options.serverName ?? host
+        try session.withLock { session throws(NATSError) in
+            library.errorClear()
+            guard let context = library.contextNew(library.clientMethod()) else {
+                throw .tlsFailed(library.errors(or: "cannot create a TLS context"))
+            }
+            defer { library.contextFree(context) }
+            library.contextSetVerify(context, options.insecureSkipVerify ? OpenSSL.verifyNone : OpenSSL.verifyPeer, nil)
+            if let caFile = options.caFile {
+                guard library.contextLoadVerifyLocations(context, caFile, nil) == 1 else {
+                    throw .tlsFailed("cannot load the CA file \(caFile): \(library.errors(or: "unreadable"))")
+                }
+            } else {
+                _ = library.contextSetDefaultVerifyPaths(context)
+            }
+            if let certificateFile = options.certificateFile {
+                guard library.contextUseCertificateChainFile(context, certificateFile) == 1 else {
+                    throw .tlsFailed("cannot load the client certificate \(certificateFile): \(library.errors(or: "unreadable"))")
+                }
+                let keyFile = options.keyFile ?? certificateFile
+                guard library.contextUsePrivateKeyFile(context, keyFile, OpenSSL.fileTypePEM) == 1 else {
+                    throw .tlsFailed("cannot load the client key \(keyFile): \(library.errors(or: "unreadable"))")
+                }
+            }
+            guard let ssl = library.new(context) else {
+                throw .tlsFailed(library.errors(or: "cannot create a TLS session"))
+            }
+            var established = false
+            defer {
+                if !established {
+                    library.free(ssl)
+                }
+            }
+            _ = library.setFD(ssl, fd)
+            let isAddress = Self.isIPAddress(name)
+            if !options.insecureSkipVerify {
+                let checked = isAddress
+                    ? library.parametersSetIP(library.parameters(ssl), name)
+                    : library.setHost(ssl, name)
+                guard checked == 1 else {
+                    throw .tlsFailed("cannot verify the server as '\(name)': \(library.errors(or: "invalid name"))")
+                }
+            }
+            if !isAddress {
+                // SSL_set_tlsext_host_name (a macro): SNI, which is for host names only.
+                _ = name.withCString { library.control(ssl, OpenSSL.controlSetHostName, OpenSSL.hostNameType, UnsafeMutableRawPointer(mutating: $0)) }
+            }
+            while true {
+                library.errorClear()
+                let result = Self.withoutSIGPIPE { library.connect(ssl) }
+                if result == 1 {
+                    break
+                }
+                var events: Int16
+                switch library.getError(ssl, result) {
+                case OpenSSL.errorWantRead:
+                    events = Int16(POLLIN)
+                case OpenSSL.errorWantWrite:
+                    events = Int16(POLLOUT)
+                case let code:
+                    throw Self.handshakeFailure(code, ssl: ssl, library: library, name: name)
+                }
+                let remaining = (deadline - ContinuousClock.now).milliseconds
+                var poller = pollfd(fd: fd, events: events, revents: 0)
+                if remaining <= 0 || poll(&poller, 1, Int32(clamping: remaining)) == 0 {
+                    throw .timeout
+                }
+            }
+            established = true
+            session = TLSSession(ssl: ssl, library: library)
+        }
+        secured.store(true, ordering: .relaxed)
+    }
+
+    private static func handshakeFailure(_ code: Int32, ssl: OpaquePointer, library: OpenSSL, name: String) -> NATSError {
+        let verification = library.verifyResult(ssl)
+        if verification != 0 {
+            let reason = library.verifyErrorString(verification).map { String(cString: $0) } ?? "error \(verification)"
+            _ = library.errors(or: "")
+            return .tlsFailed("the server's certificate for '\(name)' failed verification: \(reason)")
+        }
+        let reason = library.errors(or: code == OpenSSL.errorSyscall ? errorText() : "error \(code)")
+        if code == OpenSSL.errorSSL, !reason.contains("unexpected eof") {
+            return .tlsFailed("TLS handshake failed: \(reason)")
+        }
+        return .connectionFailed("TLS handshake: the connection broke (\(reason))")
+    }
+
+    /// `SSL_write`s all of `bytes`; called under `writer`, so writes stay serialized.
+    private func writeTLS(_ bytes: [UInt8]) -> NATSError? {
+        var offset = 0
+        while offset < bytes.count {
+            let step = session.withLock { session -> TLSStep in
+                guard let current = session else {
+                    return .failed(.closed)
+                }
+                current.library.errorClear()
+                let written = bytes.withUnsafeBytes { buffer in
+                    Self.withoutSIGPIPE {
+                        current.library.write(current.ssl, buffer.baseAddress! + offset, Int32(clamping: buffer.count - offset))
+                    }
+                }
+                return written > 0 ? .done(Int(written)) : Self.step(after: written, in: current)
+            }
+            switch step {
+            case .done(let count):
+                offset += count
+            case .wait(let events):
+                // Retried with the same bytes, as OpenSSL requires after "want write".
+                var poller = pollfd(fd: fd, events: events, revents: 0)
+                _ = poll(&poller, 1, -1)
+            case .end:
+                return .connectionFailed("the server closed the TLS connection")
+            case .failed(let error):
+                return error
+            }
+        }
+        return nil
+    }
+
+    /// `SSL_read`s what has arrived, waiting in `poll()` (outside `session`) for more.
+    private func readTLS(into buffer: UnsafeMutableRawBufferPointer) throws(NATSError) -> Int? {
+        while true {
+            let step = session.withLock { session -> TLSStep in
+                guard let current = session else {
+                    return .end
+                }
+                current.library.errorClear()
+                let count = Self.withoutSIGPIPE { current.library.read(current.ssl, buffer.baseAddress, Int32(clamping: buffer.count)) }
+                return count > 0 ? .done(Int(count)) : Self.step(after: count, in: current)
+            }
+            switch step {
+            case .done(let count):
+                return count
+            case .end:
+                return 0
+            case .failed(let error):
+                throw error
+            case .wait(let events):
+                var poller = pollfd(fd: fd, events: events, revents: 0)
+                let ready = poll(&poller, 1, Int32(clamping: readTimeout.load(ordering: .relaxed)))
+                if ready == 0 {
+                    return nil
+                }
+                if ready < 0, errno != EINTR {
+                    throw .connectionFailed(Self.errorText())
+                }
+            }
+        }
+    }
+
+    /// What an `SSL_read`/`SSL_write` that returned `result` (not positive) means.
+    private static func step(after result: Int32, in session: TLSSession) -> TLSStep {
+        switch session.library.getError(session.ssl, result) {
+        case OpenSSL.errorWantRead:
+            return .wait(Int16(POLLIN))
+        case OpenSSL.errorWantWrite:
+            return .wait(Int16(POLLOUT))
+        case OpenSSL.errorZeroReturn:
+            return .end
+        case OpenSSL.errorSSL:
+            let reason = session.library.errors(or: "TLS failure")
+            // A peer that closes without TLS's close_notify (a stopped server) is the end
+            // of the stream, as on a plain socket, not a TLS problem.
+            return reason.contains("unexpected eof") ? .end : .failed(.tlsFailed(reason))
+        default:
+            let reason = session.library.errors(or: errorText())
+            return errno == 0 ? .end : .failed(.connectionFailed(reason))
+        }
+    }
+
+    /// Runs `body` (an OpenSSL call, which may write to the socket with plain `write()`,
+    /// where the plain path's `send` has `MSG_NOSIGNAL`) so that a peer that went away
+    /// fails it with `EPIPE` instead of killing the process with `SIGPIPE`: the signal is
+    /// blocked on this thread only, and one raised meanwhile is taken off before unblocking.
+    private static func withoutSIGPIPE(_ body: () -> Int32) -> Int32 {
+        var pipe = sigset_t()
+        sigemptyset(&pipe)
+        sigaddset(&pipe, SIGPIPE)
+        var pending = sigset_t()
+        sigpending(&pending)
+        let alreadyPending = sigismember(&pending, SIGPIPE) == 1
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipe, &previous)
+        let result = body()
+        let savedErrno = errno
+        if !alreadyPending {
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var now = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&pipe, nil, &now)
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        errno = savedErrno
+        return result
+    }
+
+    private static func isIPAddress(_ name: String) -> Bool {
+        var address = in6_addr()
+        return inet_pton(AF_INET, name, &address) == 1 || inet_pton(AF_INET6, name, &address) == 1
     }
 
     private static func errorText() -> String {

@@ -517,7 +517,9 @@ public final class NATSConnection: Sendable {
                 transport.shutdown()
                 return
             }
-            try? transport.write(ClientCommand.ping) {
+            // Skipped while a write holds the socket; the tick still counts as an
+            // unanswered ping, so a writer stuck for the stale window ends the connection.
+            _ = try? transport.writeIfIdle(ClientCommand.ping) {
                 guarded.withLock { $0.pongWaiters.append(.keepalive) }
             }
             scheduleKeepalive(for: transport)
@@ -541,11 +543,27 @@ public final class NATSConnection: Sendable {
     ///   - subject: Where to publish (no wildcards).
     ///   - replyTo: The subject a responder should answer on.
     ///   - headers: Headers to send with it (`HPUB`).
-    /// - Throws: ``NATSError/invalidSubject(_:)``, ``NATSError/payloadTooLarge(size:max:)``,
+    /// - Throws: ``NATSError/invalidSubject(_:)`` (also for `replyTo`), ``NATSError/invalidHeader(_:)``,
+    ///   ``NATSError/payloadTooLarge(size:max:)``,
     ///   ``NATSError/reconnectBufferFull(limit:)``, ``NATSError/closed``.
     public func publish(_ payload: [UInt8], to subject: String, replyTo: String? = nil, headers: NATSHeaders? = nil) throws(NATSError) {
         guard Subject.isValid(subject, allowWildcards: false) else {
             throw .invalidSubject(subject)
+        }
+        if let replyTo, !Subject.isValid(replyTo, allowWildcards: false) {
+            throw .invalidSubject(replyTo)
+        }
+        if let headers {
+            // `isNewline`: "\r\n" is one `Character`, equal to neither "\r" nor "\n".
+            let breaksLine: (Character) -> Bool = { $0.isNewline }
+            for field in headers.fields
+            where field.name.isEmpty || field.name.contains(where: { breaksLine($0) || $0 == ":" || $0 == " " })
+                || field.value.contains(where: breaksLine) {
+                throw .invalidHeader(field.name)
+            }
+            if let description = headers.statusDescription, description.contains(where: breaksLine) {
+                throw .invalidHeader(description)
+            }
         }
         var bytes: [UInt8] = []
         var size = payload.count

@@ -16,6 +16,9 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidURL(String)
     /// The subject is empty, has an empty token or whitespace, or misuses a wildcard.
     case invalidSubject(String)
+    /// A header's name is empty or holds a colon, a space or a line break, or its value
+    /// holds a line break: sent as it is, it would break the protocol's framing.
+    case invalidHeader(String)
     /// The server could not be reached (the system's reason).
     case connectionFailed(String)
     /// The server refused the credentials (its `-ERR 'Authorization Violation'`). The
@@ -60,6 +63,7 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidURL(let url): "invalid NATS URL '\(url)'"
         case .invalidSubject(let subject): "invalid subject '\(subject)'"
+        case .invalidHeader(let name): "invalid header '\(name)'"
         case .connectionFailed(let reason): "cannot connect to the NATS server: \(reason)"
         case .authorizationViolation(let text): "the NATS server refused the credentials (\(text))"
         case .permissionsViolation(let text): "the NATS server denied it: \(text)"

@@ -18,7 +18,8 @@ import Synchronization
 /// network returns "want read"/"want write", the lock is released, and the thread waits in
 /// `poll()` outside it. The reader calls `SSL_read` before polling, so bytes OpenSSL has
 /// already buffered (what `SSL_pending` counts) are never left waiting for the socket.
-/// Lock order: `writer`, then `session` (the reader takes `session` alone).
+/// Lock order: `writer`, then `descriptor`, then `session` (the reader takes `session`
+/// alone, ``shutdown()`` takes `descriptor` alone).
 final class Transport: Sendable {
     private static let lastID = Atomic<UInt64>(0)
 
@@ -26,8 +27,13 @@ final class Transport: Sendable {
     /// may be allocated where a closed one was).
     let id: UInt64
     private let fd: Int32
-    // Guards writes to `fd`; `true` once the socket is shut down or closed.
+    // Guards writes to `fd`; `true` once the socket is closed.
     private let writer = Mutex<Bool>(false)
+    // Set by `shutdown()`: later writes fail at once.
+    private let isShutDown = Atomic<Bool>(false)
+    // `true` once `close()` released `fd`; `shutdown()` checks it under this lock, which,
+    // unlike `writer`, is never held across a blocking call.
+    private let descriptor = Mutex<Bool>(false)
     // The TLS session, once the handshake succeeded; every OpenSSL call on it is made
     // under this lock (see above). `nil` again after `close()` freed it.
     private let session = Mutex<TLSSession?>(nil)
@@ -136,31 +142,52 @@ final class Transport: Sendable {
     /// what it records is ordered exactly as the writes are.
     func write(_ bytes: [UInt8], underLock: () -> Void = {}) throws(NATSError) {
         let failure: NATSError? = writer.withLock { closed in
-            if closed {
-                return .closed
-            }
-            underLock()
-            if secured.load(ordering: .relaxed) {
-                return writeTLS(bytes)
-            }
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { buffer in
-                    send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                }
-                if written < 0 {
-                    if errno == EINTR {
-                        continue
-                    }
-                    return .connectionFailed(Self.errorText())
-                }
-                offset += written
-            }
-            return nil
+            writeHoldingWriter(bytes, closed: closed, underLock: underLock)
         }
         if let failure {
             throw failure
         }
+    }
+
+    /// Like ``write(_:underLock:)``, but writes nothing and returns `false` at once while
+    /// another write holds the socket. The keepalive pings this way: a writer stuck on a
+    /// peer that stopped reading must not stall the pings too, since the unanswered pings
+    /// are what end such a connection (``shutdown()`` wakes the stuck writer).
+    func writeIfIdle(_ bytes: [UInt8], underLock: () -> Void = {}) throws(NATSError) -> Bool {
+        let outcome: NATSError?? = writer.withLockIfAvailable { closed in
+            writeHoldingWriter(bytes, closed: closed, underLock: underLock)
+        }
+        guard let failure = outcome else {
+            return false
+        }
+        if let failure {
+            throw failure
+        }
+        return true
+    }
+
+    private func writeHoldingWriter(_ bytes: [UInt8], closed: Bool, underLock: () -> Void) -> NATSError? {
+        if closed || isShutDown.load(ordering: .acquiring) {
+            return .closed
+        }
+        underLock()
+        if secured.load(ordering: .relaxed) {
+            return writeTLS(bytes)
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EINTR {
+                    continue
+                }
+                return .connectionFailed(Self.errorText())
+            }
+            offset += written
+        }
+        return nil
     }
 
     /// Reads what has arrived (blocking): the count, `0` at the end of the stream, `nil`
@@ -187,10 +214,14 @@ final class Transport: Sendable {
 
     /// Ends the connection both ways: a blocked ``read(into:)`` returns the end of the
     /// stream and later writes fail. Safe from any thread, any number of times.
+    ///
+    /// It does not take `writer`: a writer may be stuck in `send` (or in `poll` for TLS)
+    /// on a peer that stopped reading, and shutting the socket down is what wakes it.
+    /// `descriptor` keeps it from reaching a descriptor number ``close()`` has released.
     func shutdown() {
-        writer.withLock { closed in
-            if !closed {
-                closed = true
+        isShutDown.store(true, ordering: .releasing)
+        descriptor.withLock { released in
+            if !released {
                 _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
             }
         }
@@ -200,13 +231,16 @@ final class Transport: Sendable {
     func close() {
         writer.withLock { closed in
             closed = true
-            session.withLock { session in
-                if let current = session {
-                    current.library.free(current.ssl)
+            descriptor.withLock { released in
+                session.withLock { session in
+                    if let current = session {
+                        current.library.free(current.ssl)
+                    }
+                    session = nil
                 }
-                session = nil
+                _ = Glibc.close(fd)
+                released = true
             }
-            _ = Glibc.close(fd)
         }
     }
 

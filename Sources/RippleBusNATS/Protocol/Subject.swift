@@ -1,4 +1,5 @@
-/// Rules for subject names: dot-separated tokens, no whitespace, no empty token; `*` and
+/// Rules for subject names: dot-separated tokens, no whitespace (a CRLF is one `Character`,
+/// so `isWhitespace` rather than a list of characters), no empty token; `*` and
 /// `>` are wildcards only as whole tokens (and `>` only last).
 enum Subject {
     static func isValid(_ subject: String, allowWildcards: Bool) -> Bool {
@@ -7,7 +8,7 @@ enum Subject {
         }
         let tokens = subject.split(separator: ".", omittingEmptySubsequences: false)
         for (index, token) in tokens.enumerated() {
-            if token.isEmpty || token.contains(where: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }) {
+            if token.isEmpty || token.contains(where: \.isWhitespace) {
                 return false
             }
             if token == "*" || token == ">" {

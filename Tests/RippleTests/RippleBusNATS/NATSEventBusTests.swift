@@ -323,6 +323,30 @@ extension RippleTests {
             bus.close()
         }
 
+        @Test func aReplySubjectOrHeaderThatWouldBreakTheFramingIsRefused() async throws {
+            let server = try NATSLocalServer()
+            let connection = try await NATSConnection.connect(to: server.url)
+            #expect(throws: NATSError.invalidSubject("r\r\nSUB > 9")) {
+                try connection.publish([], to: "a", replyTo: "r\r\nSUB > 9")
+            }
+            var headers = NATSHeaders()
+            headers.fields.append(.init(name: "Trace", value: "1\r\nPUB x 0"))
+            #expect(throws: NATSError.invalidHeader("Trace")) {
+                try connection.publish([], to: "a", headers: headers)
+            }
+            var badName = NATSHeaders()
+            badName.fields.append(.init(name: "A:B", value: "1"))
+            #expect(throws: NATSError.invalidHeader("A:B")) {
+                try connection.publish([], to: "a", headers: badName)
+            }
+            var fine = NATSHeaders()
+            fine.fields.append(.init(name: "Trace", value: "1"))
+            try connection.publish([], to: "a", replyTo: "r.1", headers: fine)
+            try await connection.flush()
+            #expect(connection.currentState == .connected)
+            connection.close()
+        }
+
         @Test func aSlowSubscriberKeepsAtMostItsLimitAndReportsTheDrops() async throws {
             let server = try NATSLocalServer()
             let connection = try await NATSConnection.connect(to: server.url)

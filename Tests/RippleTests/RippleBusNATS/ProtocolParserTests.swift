@@ -161,6 +161,9 @@ extension RippleTests {
             #expect(!Subject.isValid("a.>.b", allowWildcards: true))
             #expect(!Subject.isValid("a..b", allowWildcards: false))
             #expect(!Subject.isValid("a b", allowWildcards: false))
+            // A CRLF is one Character: it must still be refused, or it would end the line.
+            #expect(!Subject.isValid("a\r\nPING", allowWildcards: false))
+            #expect(!Subject.isValid("a\nb", allowWildcards: false))
             #expect(!Subject.isValid("", allowWildcards: true))
             #expect(Subject.token(from: "Box<Int>") == "Box_Int_")
         }

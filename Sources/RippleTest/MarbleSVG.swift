@@ -26,6 +26,10 @@ import Ripple
 /// depends on dictionary order or the date, so a regenerated diagram differs from the
 /// committed one only when the run differs. Its `<title>` and `<desc>` hold the text
 /// marble diagram of every timeline, for screen readers and for review.
+///
+/// ``palette`` picks the colours: ``Palette/light`` (the default) on white, or
+/// ``Palette/dark`` for pages in a dark appearance; the two pictures of one diagram differ
+/// only in their colours.
 public struct MarbleSVG: Sendable, Equatable {
     /// The diagram's accessible title (its `<title>` element).
     public var title: String
@@ -39,6 +43,8 @@ public struct MarbleSVG: Sendable, Equatable {
     public var outputs: [Timeline]
     /// Sizes and the time range.
     public var layout: Layout
+    /// The colours.
+    public var palette: Palette
 
     /// A diagram of `inputs`, the operator and `outputs`.
     ///
@@ -48,12 +54,17 @@ public struct MarbleSVG: Sendable, Equatable {
     ///   - operator: The label of the operator box; `nil` for none.
     ///   - outputs: The results' timelines.
     ///   - layout: Sizes and the time range.
-    public init(title: String? = nil, inputs: [Timeline], operator: String?, outputs: [Timeline], layout: Layout = Layout()) {
+    ///   - palette: The colours; ``Palette/dark`` for a dark page.
+    public init(
+        title: String? = nil, inputs: [Timeline], operator: String?, outputs: [Timeline],
+        layout: Layout = Layout(), palette: Palette = .light
+    ) {
         self.title = title ?? `operator` ?? "Marble diagram"
         self.inputs = inputs
         self.operatorLabel = `operator`
         self.outputs = outputs
         self.layout = layout
+        self.palette = palette
     }
 
     /// The SVG document: an `<svg>` element with its XML declaration, ending in a newline.

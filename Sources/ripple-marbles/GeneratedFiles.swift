@@ -2,7 +2,8 @@ import Foundation
 import RippleTest
 
 /// Every file the generator owns in the DocC catalogue, with its content from a fresh run:
-/// the pictures (`Resources/marbles/<name>.svg`), one extension page per documented
+/// the pictures (`Resources/marbles/<name>.svg`, and `<name>~dark.svg` in the dark
+/// palette, which DocC shows in its dark appearance), one extension page per documented
 /// symbol (`Operators/<name>.md`, which adds the diagrams to the symbol's page), and the
 /// overview article. The two folders are the generator's alone: a file there that the
 /// catalogue no longer makes is stale.
@@ -27,6 +28,10 @@ struct GeneratedFiles {
             let diagram = example.diagram()
             diagrams[example.name] = diagram
             files.append(("\(Self.pictures)/\(example.name).svg", diagram.svg))
+            // DocC picks `name~dark.svg` over `name.svg` on a page in the dark appearance.
+            var dark = diagram
+            dark.palette = .dark
+            files.append(("\(Self.pictures)/\(example.name)~dark.svg", dark.svg))
         }
         // One page per symbol, named after its first example, holding all its examples.
         var symbols: [String] = []

@@ -313,7 +313,7 @@ private func errorExamples() -> [MarbleExample] {
         unary("retrySuccess", .errors, symbol: "Ripple/ObservableType/retry()",
               caption: "retry() subscribes again after every error, without limit; completion ends it.",
               code: "retry()", input: hot("-1-#-2-|")) { source, _ in source.retry() },
-        unary("retryWhen", .errors, symbol: "Ripple/ObservableType/retry(when:)-RETRYWHEN",
+        unary("retryWhen", .errors, symbol: "Ripple/ObservableType/retry(when:)-55bxp",
               caption: "retry(when:) hands the errors to its handler and subscribes again each time the handler's sequence sends: here 20 ticks after each error. After two, take(2) completes that sequence; the attempt under way runs on, and its failure completes the result instead of failing it.",
               code: "retry(when: { errors in errors.delay(.seconds(20), scheduler: scheduler).take(2) })",
               input: cold("-1-2-#")) { source, scheduler in
@@ -437,13 +437,13 @@ private func traitExamples() -> [MarbleExample] {
         unary("asMaybeEmpty", .traits, symbol: "Ripple/ObservableType/asMaybe()",
               caption: "asMaybe of an empty source just completes: a Maybe has zero or one element (two fail, as with asSingle).",
               code: "asMaybe()", input: hot("-------|")) { source, _ in source.asMaybe().asObservable() },
-        binary("andThen", .traits, symbol: "Ripple/PrimitiveSequenceType/andThen(_:)-ANDTHEN",
+        binary("andThen", .traits, symbol: "Ripple/PrimitiveSequenceType/andThen(_:)->Observable<Element>",
                caption: "andThen subscribes to the next sequence when the Completable completes: a cold next sequence starts then.",
                code: "first.ignoreElements().asCompletable().andThen(next)",
                inputs: hot("-1--|", name: "first"), cold("-8-9-|", name: "next")) { first, next, _ in
             first.ignoreElements().asCompletable().andThen(next)
         },
-        binary("andThenError", .traits, symbol: "Ripple/PrimitiveSequenceType/andThen(_:)-ANDTHEN",
+        binary("andThenError", .traits, symbol: "Ripple/PrimitiveSequenceType/andThen(_:)->Observable<Element>",
                caption: "When the Completable fails, andThen passes the error on and never subscribes to the next sequence.",
                code: "first.ignoreElements().asCompletable().andThen(next)",
                inputs: hot("-1--#", name: "first"), cold("-8-9-|", name: "next")) { first, next, _ in

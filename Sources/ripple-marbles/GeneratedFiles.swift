@@ -91,10 +91,17 @@ struct GeneratedFiles {
             times each subscriber saw it. Below each picture is the same run as a text marble
             diagram, one column per 10 ticks, as the pictures' accessible description.
 
+            Every picture comes in two palettes: `name.svg` on white and `name~dark.svg` on
+            near-black, with the same geometry. DocC shows the `~dark` file when the page is in
+            its dark appearance.
+
             `swift run ripple-marbles` draws them all into this catalogue; CI runs
-            `swift run ripple-marbles --check`, which fails when a picture differs from a fresh
-            run, so a change of behaviour shows up as a changed picture in review. Draw your own
-            with `MarbleSVG` from RippleTest.
+            `swift run ripple-marbles --check`, which fails when a picture (light or dark)
+            differs from a fresh run, so a change of behaviour shows up as a changed picture in
+            review. CI then loads a few of these pages in headless Chromium, in the light and
+            the dark colour scheme, and fails if a picture does not load
+            (`scripts/check-marbles-in-browser.sh`). Draw your own with `MarbleSVG` from
+            RippleTest, in either palette (`MarbleSVG.Palette`).
 
             """
         for category in MarbleExample.Category.allCases {

@@ -212,6 +212,41 @@ extension RippleTests {
             #expect(MarbleSVGWriter.number(1_000_000) == "1000000")
         }
 
+        @Test func theDarkPaletteChangesOnlyTheColours() throws {
+            var dark = mapDiagram().0
+            dark.palette = .dark
+            let light = mapDiagram().0.svg
+            let darkSVG = dark.svg
+            #expect(darkSVG != light)
+            #expect(ParsedSVG(darkSVG).parseError == nil)
+            // With every colour blanked out, the two documents are the same bytes: same
+            // geometry, same text, same marks.
+            let colour = /#[0-9a-f]{6}/
+            #expect(darkSVG.replacing(colour, with: "#") == light.replacing(colour, with: "#"))
+            let background = { (svg: String) in ParsedSVG(svg).marks("background").first?.attributes["fill"] }
+            #expect(background(light) == MarbleSVG.Palette.light.background)
+            #expect(background(darkSVG) == MarbleSVG.Palette.dark.background)
+            let fills = { (svg: String) in ParsedSVG(svg).marks("next").compactMap { $0.attributes["fill"] } }
+            // Six distinct labels (1, 2, 3, 10, 20, 30): the first six fills, in order.
+            #expect(fills(darkSVG) == Array(MarbleSVG.Palette.dark.elementFills.prefix(6)))
+        }
+
+        @Test func aPaletteOfYourOwnIsUsedThroughout() throws {
+            var palette = MarbleSVG.Palette.light
+            palette.background = "#000001"
+            palette.ink = "#000002"
+            palette.elementFills = ["#000003"]
+            palette.elementInk = "#000004"
+            var diagram = mapDiagram().0
+            diagram.palette = palette
+            let parsed = ParsedSVG(diagram.svg)
+            #expect(parsed.marks("background").first?.attributes["fill"] == "#000001")
+            #expect(parsed.marks("subscribed").allSatisfy { $0.attributes["stroke"] == "#000002" })
+            #expect(parsed.marks("next").allSatisfy { $0.attributes["fill"] == "#000003" && $0.attributes["stroke"] == "#000002" })
+            #expect(parsed.marks("label").allSatisfy { $0.attributes["fill"] == "#000004" })
+            #expect(parsed.marks("next").count == 6)
+        }
+
         @Test func anExplicitTimeRangeLeavesOutMarksOutsideIt() {
             let layout = MarbleSVG.Layout(start: 200, end: 240)
             let events: [RippleTest.Recorded<Event<Int>>] = [.next(190, 0), .next(210, 1), .next(250, 2)]

@@ -16,7 +16,8 @@ import Ripple
 /// ```
 ///
 /// What is drawn, on each timeline:
-/// - `.next`: a circle labelled with the element; elements at the same time are stacked
+/// - `.next`: a circle labelled with the element (a pill as wide as the label when it is
+///   longer than two characters); elements at the same time are stacked
 ///   upwards at that time's position;
 /// - `.completed`: a vertical bar; `.error`: a cross (its description is the tooltip);
 /// - each subscription: the axis is drawn solid while subscribed (dashed otherwise),
@@ -92,7 +93,8 @@ extension MarbleSVG {
         public var end: TestTime?
         /// The width of the column of timeline names, in pixels.
         public var labelWidth: Double
-        /// The radius of an element's circle (a longer label gets a larger circle).
+        /// The radius of an element's circle, and half the height of the pill that a label
+        /// longer than two characters gets instead.
         public var marbleRadius: Double
         /// Ticks per column of the text diagrams in the `<desc>` element.
         public var ticksPerCharacter: TestTime

@@ -55,9 +55,15 @@ struct MarbleSVGWriter {
         start <= time && time <= end
     }
 
-    /// The radius of the circle for `label`: wider labels get wider circles.
-    private func radius(_ label: String) -> Double {
-        max(layout.marbleRadius, 5 + 3.6 * Double(label.count))
+    /// Labels up to this many characters fit in a circle; a longer one gets a pill (a
+    /// rounded rectangle as high as a circle, as wide as its text), so that a row does not
+    /// grow and neighbours do not overlap.
+    private static let circleCharacters = 2
+
+    /// Half the width of the pill for `label`: its text at 11 points (about 6.6 pixels a
+    /// character in a monospaced font) and some padding.
+    private func pillHalfWidth(_ label: String) -> Double {
+        max(layout.marbleRadius, 3.3 * Double(label.count) + 7)
     }
 
     // MARK: Text
@@ -140,11 +146,11 @@ struct MarbleSVGWriter {
         let marks = timeline.marks.filter { contains($0.time) }
         // Elements at one time are stacked upwards; the row grows to hold the highest stack.
         var stackHeights: [TestTime: Int] = [:]
-        var largest = layout.marbleRadius
-        for case let (time, .next(label)) in marks.map({ ($0.time, $0.value) }) {
+        for case let (time, .next) in marks.map({ ($0.time, $0.value) }) {
             stackHeights[time, default: 0] += 1
-            largest = max(largest, radius(label))
         }
+        // Circles and pills are all as high as the default circle.
+        let largest = layout.marbleRadius
         let highest = stackHeights.values.max() ?? 1
         let step = 2 * largest + 4
         let lineY = y + Double(highest - 1) * step + largest + 8
@@ -178,9 +184,16 @@ struct MarbleSVGWriter {
                 let level = placed[time, default: 0]
                 placed[time] = level + 1
                 let cy = lineY - Double(level) * step
-                let r = radius(label)
-                let fontSize = label.count <= 2 ? 13 : 11
-                circles.append(#"<circle class="next" cx="\#(n(cx))" cy="\#(n(cy))" r="\#(n(r))" fill="\#(colours[label] ?? palette.elementFills[0])" stroke="\#(palette.ink)" stroke-width="1.5" data-time="\#(time)"><title>\#(Self.escape("next(\(label)) @ \(time)"))</title></circle>"#)
+                let r = layout.marbleRadius
+                let fill = colours[label] ?? palette.elementFills[0]
+                let title = #"<title>\#(Self.escape("next(\(label)) @ \(time)"))</title>"#
+                if label.count <= Self.circleCharacters {
+                    circles.append(#"<circle class="next" cx="\#(n(cx))" cy="\#(n(cy))" r="\#(n(r))" fill="\#(fill)" stroke="\#(palette.ink)" stroke-width="1.5" data-time="\#(time)">\#(title)</circle>"#)
+                } else {
+                    let half = pillHalfWidth(label)
+                    circles.append(#"<rect class="next" x="\#(n(cx - half))" y="\#(n(cy - r))" width="\#(n(2 * half))" height="\#(n(2 * r))" rx="\#(n(r))" fill="\#(fill)" stroke="\#(palette.ink)" stroke-width="1.5" data-time="\#(time)">\#(title)</rect>"#)
+                }
+                let fontSize = label.count <= Self.circleCharacters ? 13 : 11
                 circles.append(#"<text class="label" x="\#(n(cx))" y="\#(n(cy + 4))" font-size="\#(fontSize)" text-anchor="middle" fill="\#(palette.elementInk)">\#(Self.escape(label))</text>"#)
             case .completed:
                 let reach = stackHeights[time] == nil ? 12 : largest + 6

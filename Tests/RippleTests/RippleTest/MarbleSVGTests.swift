@@ -247,6 +247,36 @@ extension RippleTests {
             #expect(parsed.marks("next").count == 6)
         }
 
+        @Test func aLongLabelGetsAPillAsWideAsItsTextAndTheRowKeepsItsHeight() throws {
+            let short: [RippleTest.Recorded<Event<String>>] = [.next(210, "ab"), .next(260, "cd")]
+            let long: [RippleTest.Recorded<Event<String>>] = [.next(210, "ab"), .next(260, "even 12")]
+            let draw = { (events: [RippleTest.Recorded<Event<String>>]) in
+                MarbleSVG(inputs: [], operator: nil, outputs: [MarbleSVG.Timeline("out", events: events)]).svg
+            }
+            let parsed = ParsedSVG(draw(long))
+            #expect(parsed.parseError == nil)
+            let marks = parsed.marks("next")
+            #expect(marks.map(\.name) == ["circle", "rect"])
+            let pill = try #require(marks.last)
+            let x = try #require(number(pill.attributes["x"]))
+            let width = try #require(number(pill.attributes["width"]))
+            let height = try #require(number(pill.attributes["height"]))
+            // Centred on the time's x, where the circle of a short label would be; as high
+            // as a circle, fully rounded, and wider than high.
+            let circleX = try #require(number(ParsedSVG(draw(short)).marks("next").last?.attributes["cx"]))
+            #expect(x + width / 2 == circleX)
+            #expect(height == 26)
+            #expect(number(pill.attributes["rx"]) == 13)
+            #expect(width > 7 * 6)
+            #expect(pill.attributes["data-time"] == "260")
+            #expect(pill.text == "next(even 12) @ 260")
+            #expect(parsed.marks("label").map(\.text) == ["ab", "even 12"])
+            #expect(parsed.marks("label").last?.attributes["font-size"] == "11")
+            // The row is as high as with short labels: the picture's height does not change.
+            let svgHeight = { (svg: String) in ParsedSVG(svg).elements.first?.attributes["height"] }
+            #expect(svgHeight(draw(long)) == svgHeight(draw(short)))
+        }
+
         @Test func anExplicitTimeRangeLeavesOutMarksOutsideIt() {
             let layout = MarbleSVG.Layout(start: 200, end: 240)
             let events: [RippleTest.Recorded<Event<Int>>] = [.next(190, 0), .next(210, 1), .next(250, 2)]

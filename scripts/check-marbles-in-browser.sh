@@ -25,7 +25,7 @@
 #   diagram (ripple-marbles writes one beside each picture); a page showing the light
 #   picture instead fails;
 # - a screenshot of each page goes to .build/marbles-screens/<page>.png (the build
-#   artefacts to look at; <page>-dark.png for the dark one).
+#   artefacts to look at; map-dark.png is the dark one).
 #
 # Headless Chromium as root (CI runs as root) needs `--no-sandbox`: its sandbox refuses
 # to start for root. Each run gets a throwaway `--user-data-dir`, so nothing depends on
@@ -33,11 +33,15 @@
 # /dev/shm.
 #
 # It runs in CI (.ci/run, "marble diagrams in a browser"), right after the documentation
-# step, whose static HTML it reuses (--skip-docs). What it costs, measured on this
-# machine (2 shared cores, Debian 12), December 2026: installing chromium when it is
-# missing, once, 2 min 7 s (115 packages, 155 MB downloaded, 479 MB on disk); the static
-# HTML, which build-docs.sh --static converts beside the archives, STATIC_COST; this
-# check itself, CHECK_COST for its PAGE_COUNT page loads.
+# step, whose static HTML it reuses (--skip-docs). What it costs, measured on this machine
+# (2 cores shared with other builds, load 7 to 10; Debian 12), December 2026:
+# - installing chromium when it is missing, once per machine: 2 min 7 s (115 packages,
+#   155 MB downloaded, 479 MB on disk);
+# - the static HTML, which build-docs.sh --static transforms from the archives it
+#   converts anyway: 16 s for the six catalogues (a second conversion cost 15 to 50 s);
+# - this check: 66 to 82 s for its nine page loads (two Chromium runs each: the image
+#   report and the screenshot), 157 s with a full build running beside it.
+# CI took about 13 of its 30 minutes before; this adds at most about 5 on a fresh machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -116,7 +120,13 @@ print(html.unescape(match.group(1)) if match else "no result")')
     echo "ok   $name: $loaded of $expected $scheme diagram(s) loaded ($(head -1 <<<"$report" | cut -d' ' -f1,2 | tr ' ' x) px first); $screens/$name.png"
   else
     echo "FAIL $name: $loaded $scheme loaded, $broken broken, $expected expected; the page reported:"
-    sed 's/^/    /' <<<"$report"
+    # What did not load (a page's loaded pictures are not news).
+    { grep -vE '^[1-9]' <<<"$report" || true; } | head -20 | sed 's/^/    /'
+    if [ "$name" = article ]; then
+      # Which of the catalogue's pictures the article did not show.
+      comm -23 <(find Sources/Ripple/Ripple.docc/Resources/marbles -name '*.svg' ! -name '*~dark.svg' -printf '%f\n' | sort) \
+        <(grep -E '^[1-9]' <<<"$report" | grep -oE '[^/]+\.svg$' | sort) | sed 's/^/    not shown: /'
+    fi
     failed=1
   fi
 done

@@ -27,6 +27,17 @@ private func event(_ event: Event<Int>) -> String {
     }
 }
 
+/// A Driver or Signal made by `make` on `scheduler` instead of the main queue, unconnected.
+/// It takes its scheduler when it is made, so the mock must be in place then, not later
+/// when it is subscribed to.
+private func mockingTheMainScheduler(
+    _ scheduler: TestScheduler, _ make: () -> Observable<Int>
+) -> (shared: Observable<Int>, connect: (() -> Disposable)?) {
+    var shared = Observable<Int>.never()
+    SharingScheduler.mock(scheduler: scheduler) { shared = make() }
+    return (shared, nil)
+}
+
 /// A resource for `using` that reports when it is disposed of.
 private final class Resource: Disposable {
     private let closed: () -> Void
@@ -458,12 +469,13 @@ private func traitExamples() -> [MarbleExample] {
                 caption: "A Driver never fails (an error becomes the onErrorJustReturn element and completion), delivers on the main scheduler (here the test scheduler, one tick later) and shares one subscription, replaying the latest element to a new subscriber.",
                 code: "asDriver(onErrorJustReturn: 0), main scheduler mocked", input: hot("-1-2---#"),
                 subscribers: [("first", 200, 400), ("second", 245, 400)]) { source, scheduler in
-            // A Driver takes its scheduler when it is made: the mock must be in place then.
-            var driver = Observable<Int>.never()
-            SharingScheduler.mock(scheduler: scheduler) {
-                driver = source.asDriver(onErrorJustReturn: 0).asObservable()
-            }
-            return (driver, nil)
+            mockingTheMainScheduler(scheduler) { source.asDriver(onErrorJustReturn: 0).asObservable() }
+        },
+        sharing("asSignal", category: .traits, symbol: "Ripple/ObservableConvertibleType/asSignal(onErrorJustReturn:)",
+                caption: "A Signal is a Driver for events rather than state: it shares one subscription but replays nothing, so a new subscriber sees only what comes after it.",
+                code: "asSignal(onErrorJustReturn: 0), main scheduler mocked", input: hot("-1-2---#"),
+                subscribers: [("first", 200, 400), ("second", 245, 400)]) { source, scheduler in
+            mockingTheMainScheduler(scheduler) { source.asSignal(onErrorJustReturn: 0).asObservable() }
         },
     ]
 }

@@ -103,7 +103,7 @@ func probed<In, Out>(
             inputs: [MarbleSVG.Timeline(input.name, source: source)],
             operator: code,
             outputs: [
-                MarbleSVG.Timeline(resultName, observer: observer, disposed: disposed, label: { (element: Out) in "\(element)" }),
+                MarbleSVG.Timeline(resultName, observer: observer, disposed: disposed),
                 MarbleSVG.Timeline(probeName, marks: calls),
             ]
         )
@@ -151,7 +151,8 @@ func creation<Out>(
 /// times: `share` builds the shared sequence (on the run's scheduler) and returns what to
 /// start when the subscribers are in place (a `connect`, or nothing).
 func sharing(
-    _ name: String, category: MarbleExample.Category = .sharing, symbol: String, caption: String, code: String, input: Input<Int>,
+    _ name: String, category: MarbleExample.Category = .sharing, symbol: String, caption: String,
+    code: String, input: Input<Int>,
     subscribers: [(name: String, subscribed: TestTime, disposed: TestTime)],
     connectAt: TestTime? = nil,
     _ share: @escaping (Observable<Int>, TestScheduler) -> (shared: Observable<Int>, connect: (() -> Disposable)?)

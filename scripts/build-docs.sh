@@ -20,6 +20,11 @@
 #    undocumented parameter in a documented parameter list, a missing article) fails the
 #    script.
 #
+# 4. With --static: `docc process-archive transform-for-static-hosting` turns each archive
+#    into static HTML under `.build/docs/html/<Module>/`, served from the base path
+#    `/<Module>/` (the browser check of the marble diagrams, scripts/check-marbles-in-browser.sh,
+#    serves it).
+#
 # The static HTML can be made by hand with one command too (after steps 1-2):
 #   docc convert Sources/Ripple/Ripple.docc --additional-symbol-graph-dir .build/symbol-graphs/Ripple --fallback-display-name Ripple --fallback-bundle-identifier org.ripple.Ripple --output-path .build/docs/html/Ripple --transform-for-static-hosting --hosting-base-path Ripple
 set -euo pipefail
@@ -88,9 +93,16 @@ for catalogue in "${catalogues[@]}"; do
   )
   "$docc" convert "${common[@]}" --output-path "$docs/$module.doccarchive"
   if [ "$static" -eq 1 ]; then
-    mkdir -p "$docs/html"
-    "$docc" convert "${common[@]}" --output-path "$docs/html/$module" \
-      --transform-for-static-hosting --hosting-base-path "$module"
+    # The archive just made, transformed rather than converted a second time (a few
+    # seconds of copying instead of a second conversion). The transform templates every
+    # page's index.html with the base path but leaves the archive's root one as it was;
+    # every page's is the same file, so the root gets a copy, as `convert
+    # --transform-for-static-hosting` would have written it.
+    mkdir -p "$docs/html/$module"
+    "$docc" process-archive transform-for-static-hosting "$docs/$module.doccarchive" \
+      --output-path "$docs/html/$module" --hosting-base-path "$module"
+    lowercased=$(tr '[:upper:]' '[:lower:]' <<<"$module")
+    cp "$docs/html/$module/documentation/$lowercased/index.html" "$docs/html/$module/index.html"
   fi
 done
 

@@ -16,7 +16,8 @@ import Ripple
 /// ```
 ///
 /// What is drawn, on each timeline:
-/// - `.next`: a circle labelled with the element; elements at the same time are stacked
+/// - `.next`: a circle labelled with the element (a pill as wide as the label when it is
+///   longer than two characters); elements at the same time are stacked
 ///   upwards at that time's position;
 /// - `.completed`: a vertical bar; `.error`: a cross (its description is the tooltip);
 /// - each subscription: the axis is drawn solid while subscribed (dashed otherwise),
@@ -26,6 +27,10 @@ import Ripple
 /// depends on dictionary order or the date, so a regenerated diagram differs from the
 /// committed one only when the run differs. Its `<title>` and `<desc>` hold the text
 /// marble diagram of every timeline, for screen readers and for review.
+///
+/// ``palette`` picks the colours: ``Palette/light`` (the default) on white, or
+/// ``Palette/dark`` for pages in a dark appearance; the two pictures of one diagram differ
+/// only in their colours.
 public struct MarbleSVG: Sendable, Equatable {
     /// The diagram's accessible title (its `<title>` element).
     public var title: String
@@ -39,6 +44,8 @@ public struct MarbleSVG: Sendable, Equatable {
     public var outputs: [Timeline]
     /// Sizes and the time range.
     public var layout: Layout
+    /// The colours.
+    public var palette: Palette
 
     /// A diagram of `inputs`, the operator and `outputs`.
     ///
@@ -48,12 +55,17 @@ public struct MarbleSVG: Sendable, Equatable {
     ///   - operator: The label of the operator box; `nil` for none.
     ///   - outputs: The results' timelines.
     ///   - layout: Sizes and the time range.
-    public init(title: String? = nil, inputs: [Timeline], operator: String?, outputs: [Timeline], layout: Layout = Layout()) {
+    ///   - palette: The colours; ``Palette/dark`` for a dark page.
+    public init(
+        title: String? = nil, inputs: [Timeline], operator: String?, outputs: [Timeline],
+        layout: Layout = Layout(), palette: Palette = .light
+    ) {
         self.title = title ?? `operator` ?? "Marble diagram"
         self.inputs = inputs
         self.operatorLabel = `operator`
         self.outputs = outputs
         self.layout = layout
+        self.palette = palette
     }
 
     /// The SVG document: an `<svg>` element with its XML declaration, ending in a newline.
@@ -81,7 +93,8 @@ extension MarbleSVG {
         public var end: TestTime?
         /// The width of the column of timeline names, in pixels.
         public var labelWidth: Double
-        /// The radius of an element's circle (a longer label gets a larger circle).
+        /// The radius of an element's circle, and half the height of the pill that a label
+        /// longer than two characters gets instead.
         public var marbleRadius: Double
         /// Ticks per column of the text diagrams in the `<desc>` element.
         public var ticksPerCharacter: TestTime

@@ -3,8 +3,8 @@ import Ripple
 /// Lays out and writes a ``MarbleSVG`` as SVG text.
 ///
 /// Every coordinate goes through ``number(_:)`` (hundredths, no locale, no exponent) and
-/// every colour is picked by first appearance, so the same diagram always gives the
-/// same bytes.
+/// every element's fill is picked from the palette by first appearance, so the same
+/// diagram always gives the same bytes.
 struct MarbleSVGWriter {
     let diagram: MarbleSVG
     /// The first and last times drawn.
@@ -12,23 +12,11 @@ struct MarbleSVGWriter {
     let end: TestTime
 
     private var layout: MarbleSVG.Layout { diagram.layout }
+    private var palette: MarbleSVG.Palette { diagram.palette }
     private var timelines: [MarbleSVG.Timeline] { diagram.inputs + diagram.outputs }
 
     private static let margin = 12.0
     private static let fontFamily = "Menlo, Consolas, 'DejaVu Sans Mono', monospace"
-    /// Element fills, given out in order of first appearance in the diagram.
-    private static let palette = ["#ffd166", "#8ecae6", "#b9e769", "#f4a3c0", "#cdb4db", "#ffb37a", "#a0e3d8", "#e9e9a0"]
-    private static let ink = "#222222"
-    private static let unsubscribedInk = "#9a9a9a"
-    private static let errorInk = "#d62828"
-    private static let subscribeInk = "#2a9d8f"
-    private static let disposeInk = "#e76f51"
-    private static let paper = "#ffffff"
-    private static let boxFill = "#f3f3f3"
-    private static let rulerInk = "#bbbbbb"
-    private static let rulerText = "#666666"
-    private static let legendInk = "#444444"
-
     init(diagram: MarbleSVG) {
         self.diagram = diagram
         var times: [TestTime] = []
@@ -67,9 +55,15 @@ struct MarbleSVGWriter {
         start <= time && time <= end
     }
 
-    /// The radius of the circle for `label`: wider labels get wider circles.
-    private func radius(_ label: String) -> Double {
-        max(layout.marbleRadius, 5 + 3.6 * Double(label.count))
+    /// Labels up to this many characters fit in a circle; a longer one gets a pill (a
+    /// rounded rectangle as high as a circle, as wide as its text), so that a row does not
+    /// grow and neighbours do not overlap.
+    private static let circleCharacters = 2
+
+    /// Half the width of the pill for `label`: its text at 11 points (about 6.6 pixels a
+    /// character in a monospaced font) and some padding.
+    private func pillHalfWidth(_ label: String) -> Double {
+        max(layout.marbleRadius, 3.3 * Double(label.count) + 7)
     }
 
     // MARK: Text
@@ -105,7 +99,7 @@ struct MarbleSVGWriter {
         var colourOrder = 0
         for timeline in timelines {
             for case .next(let label) in timeline.marks.filter({ contains($0.time) }).map(\.value) where colours[label] == nil {
-                colours[label] = Self.palette[colourOrder % Self.palette.count]
+                colours[label] = palette.elementFills[colourOrder % palette.elementFills.count]
                 colourOrder += 1
             }
         }
@@ -136,7 +130,7 @@ struct MarbleSVGWriter {
             #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="marble-title marble-desc" font-family="\#(Self.fontFamily)">"#,
             #"<title id="marble-title">\#(title)</title>"#,
             #"<desc id="marble-desc">\#(description)</desc>"#,
-            #"<rect class="background" x="0" y="0" width="\#(n(width))" height="\#(n(height))" fill="\#(Self.paper)"/>"#,
+            #"<rect class="background" x="0" y="0" width="\#(n(width))" height="\#(n(height))" fill="\#(palette.background)"/>"#,
         ]
         lines += body
         lines.append("</svg>")
@@ -152,11 +146,11 @@ struct MarbleSVGWriter {
         let marks = timeline.marks.filter { contains($0.time) }
         // Elements at one time are stacked upwards; the row grows to hold the highest stack.
         var stackHeights: [TestTime: Int] = [:]
-        var largest = layout.marbleRadius
-        for case let (time, .next(label)) in marks.map({ ($0.time, $0.value) }) {
+        for case let (time, .next) in marks.map({ ($0.time, $0.value) }) {
             stackHeights[time, default: 0] += 1
-            largest = max(largest, radius(label))
         }
+        // Circles and pills are all as high as the default circle.
+        let largest = layout.marbleRadius
         let highest = stackHeights.values.max() ?? 1
         let step = 2 * largest + 4
         let lineY = y + Double(highest - 1) * step + largest + 8
@@ -165,14 +159,14 @@ struct MarbleSVGWriter {
         y = below + 30
 
         var out = [#"<g class="timeline" data-role="\#(role)" data-name="\#(Self.escape(timeline.name))">"#]
-        out.append(#"<text class="name" x="\#(n(Self.margin))" y="\#(n(lineY + 4))" font-size="13" fill="\#(Self.ink)">\#(Self.escape(timeline.name))</text>"#)
-        out.append(#"<line class="axis" x1="\#(n(axisLeft))" y1="\#(n(lineY))" x2="\#(n(axisRight - 8))" y2="\#(n(lineY))" stroke="\#(Self.unsubscribedInk)" stroke-width="1.5" stroke-dasharray="4 4"/>"#)
-        out.append(#"<path class="arrow" d="M \#(n(axisRight)) \#(n(lineY)) l -9 -5 v 10 z" fill="\#(Self.unsubscribedInk)"/>"#)
+        out.append(#"<text class="name" x="\#(n(Self.margin))" y="\#(n(lineY + 4))" font-size="13" fill="\#(palette.ink)">\#(Self.escape(timeline.name))</text>"#)
+        out.append(#"<line class="axis" x1="\#(n(axisLeft))" y1="\#(n(lineY))" x2="\#(n(axisRight - 8))" y2="\#(n(lineY))" stroke="\#(palette.unsubscribedInk)" stroke-width="1.5" stroke-dasharray="4 4"/>"#)
+        out.append(#"<path class="arrow" d="M \#(n(axisRight)) \#(n(lineY)) l -9 -5 v 10 z" fill="\#(palette.unsubscribedInk)"/>"#)
         for subscription in timeline.subscriptions {
             let from = max(subscription.subscribe, start)
             let to = subscription.unsubscribe == .max ? axisRight - 8 : x(min(subscription.unsubscribe, end))
             if subscription.subscribe <= end && x(from) <= to {
-                out.append(#"<line class="subscribed" x1="\#(n(x(from)))" y1="\#(n(lineY))" x2="\#(n(to))" y2="\#(n(lineY))" stroke="\#(Self.ink)" stroke-width="2.5"/>"#)
+                out.append(#"<line class="subscribed" x1="\#(n(x(from)))" y1="\#(n(lineY))" x2="\#(n(to))" y2="\#(n(lineY))" stroke="\#(palette.ink)" stroke-width="2.5"/>"#)
             }
         }
 
@@ -190,16 +184,23 @@ struct MarbleSVGWriter {
                 let level = placed[time, default: 0]
                 placed[time] = level + 1
                 let cy = lineY - Double(level) * step
-                let r = radius(label)
-                let fontSize = label.count <= 2 ? 13 : 11
-                circles.append(#"<circle class="next" cx="\#(n(cx))" cy="\#(n(cy))" r="\#(n(r))" fill="\#(colours[label] ?? Self.palette[0])" stroke="\#(Self.ink)" stroke-width="1.5" data-time="\#(time)"><title>\#(Self.escape("next(\(label)) @ \(time)"))</title></circle>"#)
-                circles.append(#"<text class="label" x="\#(n(cx))" y="\#(n(cy + 4))" font-size="\#(fontSize)" text-anchor="middle" fill="\#(Self.ink)">\#(Self.escape(label))</text>"#)
+                let r = layout.marbleRadius
+                let fill = colours[label] ?? palette.elementFills[0]
+                let title = #"<title>\#(Self.escape("next(\(label)) @ \(time)"))</title>"#
+                if label.count <= Self.circleCharacters {
+                    circles.append(#"<circle class="next" cx="\#(n(cx))" cy="\#(n(cy))" r="\#(n(r))" fill="\#(fill)" stroke="\#(palette.ink)" stroke-width="1.5" data-time="\#(time)">\#(title)</circle>"#)
+                } else {
+                    let half = pillHalfWidth(label)
+                    circles.append(#"<rect class="next" x="\#(n(cx - half))" y="\#(n(cy - r))" width="\#(n(2 * half))" height="\#(n(2 * r))" rx="\#(n(r))" fill="\#(fill)" stroke="\#(palette.ink)" stroke-width="1.5" data-time="\#(time)">\#(title)</rect>"#)
+                }
+                let fontSize = label.count <= Self.circleCharacters ? 13 : 11
+                circles.append(#"<text class="label" x="\#(n(cx))" y="\#(n(cy + 4))" font-size="\#(fontSize)" text-anchor="middle" fill="\#(palette.elementInk)">\#(Self.escape(label))</text>"#)
             case .completed:
                 let reach = stackHeights[time] == nil ? 12 : largest + 6
                 let above = reach + Double((stackHeights[time] ?? 1) - 1) * step
-                bars.append(#"<line class="completed" x1="\#(n(cx))" y1="\#(n(lineY - above))" x2="\#(n(cx))" y2="\#(n(lineY + reach))" stroke="\#(Self.ink)" stroke-width="3" data-time="\#(time)"><title>\#(Self.escape("completed @ \(time)"))</title></line>"#)
+                bars.append(#"<line class="completed" x1="\#(n(cx))" y1="\#(n(lineY - above))" x2="\#(n(cx))" y2="\#(n(lineY + reach))" stroke="\#(palette.ink)" stroke-width="3" data-time="\#(time)"><title>\#(Self.escape("completed @ \(time)"))</title></line>"#)
             case .error(let description):
-                crosses.append(#"<path class="error" d="M \#(n(cx - 8)) \#(n(lineY - 8)) L \#(n(cx + 8)) \#(n(lineY + 8)) M \#(n(cx + 8)) \#(n(lineY - 8)) L \#(n(cx - 8)) \#(n(lineY + 8))" stroke="\#(Self.errorInk)" stroke-width="3.5" fill="none" data-time="\#(time)"><title>\#(Self.escape("error(\(description)) @ \(time)"))</title></path>"#)
+                crosses.append(#"<path class="error" d="M \#(n(cx - 8)) \#(n(lineY - 8)) L \#(n(cx + 8)) \#(n(lineY + 8)) M \#(n(cx + 8)) \#(n(lineY - 8)) L \#(n(cx - 8)) \#(n(lineY + 8))" stroke="\#(palette.errorInk)" stroke-width="3.5" fill="none" data-time="\#(time)"><title>\#(Self.escape("error(\(description)) @ \(time)"))</title></path>"#)
             }
         }
         out += bars + circles + crosses
@@ -218,12 +219,12 @@ struct MarbleSVGWriter {
 
     private func subscribeMark(x: Double, y: Double, time: TestTime?, legend: Bool = false) -> String {
         let title = time.map { #"<title>subscribed @ \#($0)</title>"# } ?? ""
-        return #"<path class="\#(legend ? "legend-" : "")subscribe" d="M \#(n(x)) \#(n(y)) l 5.5 9 h -11 z" fill="\#(Self.subscribeInk)"\#(time.map { #" data-time="\#($0)""# } ?? "")>\#(title)</path>"#
+        return #"<path class="\#(legend ? "legend-" : "")subscribe" d="M \#(n(x)) \#(n(y)) l 5.5 9 h -11 z" fill="\#(palette.subscribeInk)"\#(time.map { #" data-time="\#($0)""# } ?? "")>\#(title)</path>"#
     }
 
     private func disposeMark(x: Double, y: Double, time: TestTime?, legend: Bool = false) -> String {
         let title = time.map { #"<title>disposed @ \#($0)</title>"# } ?? ""
-        return #"<rect class="\#(legend ? "legend-" : "")dispose" x="\#(n(x - 4.5))" y="\#(n(y))" width="9" height="9" fill="\#(Self.disposeInk)"\#(time.map { #" data-time="\#($0)""# } ?? "")>\#(title)</rect>"#
+        return #"<rect class="\#(legend ? "legend-" : "")dispose" x="\#(n(x - 4.5))" y="\#(n(y))" width="9" height="9" fill="\#(palette.disposeInk)"\#(time.map { #" data-time="\#($0)""# } ?? "")>\#(title)</rect>"#
     }
 
     /// The box between inputs and outputs that names the operator.
@@ -233,8 +234,8 @@ struct MarbleSVGWriter {
         y = boxTop + height + 6
         return [
             #"<g class="operator">"#,
-            #"<rect x="\#(n(axisLeft))" y="\#(n(boxTop))" width="\#(n(axisRight - axisLeft))" height="\#(n(height))" rx="5" fill="\#(Self.boxFill)" stroke="\#(Self.ink)" stroke-width="1.5"/>"#,
-            #"<text x="\#(n((axisLeft + axisRight) / 2))" y="\#(n(boxTop + 22))" font-size="14" text-anchor="middle" fill="\#(Self.ink)">\#(Self.escape(label))</text>"#,
+            #"<rect x="\#(n(axisLeft))" y="\#(n(boxTop))" width="\#(n(axisRight - axisLeft))" height="\#(n(height))" rx="5" fill="\#(palette.operatorFill)" stroke="\#(palette.ink)" stroke-width="1.5"/>"#,
+            #"<text x="\#(n((axisLeft + axisRight) / 2))" y="\#(n(boxTop + 22))" font-size="14" text-anchor="middle" fill="\#(palette.ink)">\#(Self.escape(label))</text>"#,
             "</g>",
         ]
     }
@@ -246,12 +247,12 @@ struct MarbleSVGWriter {
         let steps: [TestTime] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]
         let step = steps.first { Double($0) * layout.pixelsPerTick >= 40 } ?? 10000
         var out = [
-            #"<g class="ruler" font-size="10" fill="\#(Self.rulerText)">"#,
-            #"<line x1="\#(n(x(start)))" y1="\#(n(lineY))" x2="\#(n(x(end)))" y2="\#(n(lineY))" stroke="\#(Self.rulerInk)" stroke-width="1"/>"#,
+            #"<g class="ruler" font-size="10" fill="\#(palette.rulerText)">"#,
+            #"<line x1="\#(n(x(start)))" y1="\#(n(lineY))" x2="\#(n(x(end)))" y2="\#(n(lineY))" stroke="\#(palette.rulerInk)" stroke-width="1"/>"#,
         ]
         var tick = start % step == 0 ? start : start + (step - ((start % step) + step) % step)
         while tick <= end {
-            out.append(#"<line x1="\#(n(x(tick)))" y1="\#(n(lineY - 4))" x2="\#(n(x(tick)))" y2="\#(n(lineY + 4))" stroke="\#(Self.rulerInk)" stroke-width="1"/>"#)
+            out.append(#"<line x1="\#(n(x(tick)))" y1="\#(n(lineY - 4))" x2="\#(n(x(tick)))" y2="\#(n(lineY + 4))" stroke="\#(palette.rulerInk)" stroke-width="1"/>"#)
             out.append(#"<text x="\#(n(x(tick)))" y="\#(n(lineY + 16))" text-anchor="middle">\#(tick)</text>"#)
             tick += step
         }
@@ -264,24 +265,24 @@ struct MarbleSVGWriter {
         let lineY = y + 14
         y = lineY + 14
         let itemWidth = 112.0
-        var out = [#"<g class="legend" font-size="11" fill="\#(Self.legendInk)">"#]
+        var out = [#"<g class="legend" font-size="11" fill="\#(palette.legendText)">"#]
         let items = ["element", "completed", "error", "subscribed", "disposed", "not subscribed"]
         for (index, item) in items.enumerated() {
             let left = Self.margin + Double(index) * itemWidth
             let cx = left + 8
             switch item {
             case "element":
-                out.append(#"<circle class="legend-next" cx="\#(n(cx))" cy="\#(n(lineY))" r="7" fill="\#(Self.palette[0])" stroke="\#(Self.ink)" stroke-width="1"/>"#)
+                out.append(#"<circle class="legend-next" cx="\#(n(cx))" cy="\#(n(lineY))" r="7" fill="\#(palette.elementFills[0])" stroke="\#(palette.ink)" stroke-width="1"/>"#)
             case "completed":
-                out.append(#"<line class="legend-completed" x1="\#(n(cx))" y1="\#(n(lineY - 8))" x2="\#(n(cx))" y2="\#(n(lineY + 8))" stroke="\#(Self.ink)" stroke-width="3"/>"#)
+                out.append(#"<line class="legend-completed" x1="\#(n(cx))" y1="\#(n(lineY - 8))" x2="\#(n(cx))" y2="\#(n(lineY + 8))" stroke="\#(palette.ink)" stroke-width="3"/>"#)
             case "error":
-                out.append(#"<path class="legend-error" d="M \#(n(cx - 6)) \#(n(lineY - 6)) L \#(n(cx + 6)) \#(n(lineY + 6)) M \#(n(cx + 6)) \#(n(lineY - 6)) L \#(n(cx - 6)) \#(n(lineY + 6))" stroke="\#(Self.errorInk)" stroke-width="3" fill="none"/>"#)
+                out.append(#"<path class="legend-error" d="M \#(n(cx - 6)) \#(n(lineY - 6)) L \#(n(cx + 6)) \#(n(lineY + 6)) M \#(n(cx + 6)) \#(n(lineY - 6)) L \#(n(cx - 6)) \#(n(lineY + 6))" stroke="\#(palette.errorInk)" stroke-width="3" fill="none"/>"#)
             case "subscribed":
                 out.append(subscribeMark(x: cx, y: lineY - 5, time: nil, legend: true))
             case "disposed":
                 out.append(disposeMark(x: cx, y: lineY - 5, time: nil, legend: true))
             default:
-                out.append(#"<line class="legend-axis" x1="\#(n(cx - 8))" y1="\#(n(lineY))" x2="\#(n(cx + 10))" y2="\#(n(lineY))" stroke="\#(Self.unsubscribedInk)" stroke-width="1.5" stroke-dasharray="4 4"/>"#)
+                out.append(#"<line class="legend-axis" x1="\#(n(cx - 8))" y1="\#(n(lineY))" x2="\#(n(cx + 10))" y2="\#(n(lineY))" stroke="\#(palette.unsubscribedInk)" stroke-width="1.5" stroke-dasharray="4 4"/>"#)
             }
             out.append(#"<text x="\#(n(left + 22))" y="\#(n(lineY + 4))">\#(item)</text>"#)
         }

@@ -9,7 +9,8 @@ import RippleTest
 /// Every example, in the order of the overview article.
 func catalogue() -> [MarbleExample] {
     creationExamples() + transformingExamples() + filteringExamples() + combiningExamples()
-        + errorExamples() + timeExamples() + schedulerExamples() + sharingExamples()
+        + errorExamples() + utilityExamples() + timeExamples() + schedulerExamples() + sharingExamples()
+        + traitExamples()
 }
 
 /// An `[Int]` as one short label: `[1,2]`.
@@ -26,8 +27,28 @@ private func event(_ event: Event<Int>) -> String {
     }
 }
 
-private struct Timeout: Error, CustomStringConvertible {
-    var description: String { "timeout" }
+/// A Driver or Signal made by `make` on `scheduler` instead of the main queue, unconnected.
+/// It takes its scheduler when it is made, so the mock must be in place then, not later
+/// when it is subscribed to.
+private func mockingTheMainScheduler(
+    _ scheduler: TestScheduler, _ make: () -> Observable<Int>
+) -> (shared: Observable<Int>, connect: (() -> Disposable)?) {
+    var shared = Observable<Int>.never()
+    SharingScheduler.mock(scheduler: scheduler) { shared = make() }
+    return (shared, nil)
+}
+
+/// A resource for `using` that reports when it is disposed of.
+private final class Resource: Disposable {
+    private let closed: () -> Void
+
+    init(closed: @escaping () -> Void) {
+        self.closed = closed
+    }
+
+    func dispose() {
+        closed()
+    }
 }
 
 private func creationExamples() -> [MarbleExample] {
@@ -54,6 +75,30 @@ private func creationExamples() -> [MarbleExample] {
                  caption: "timer sends 0 once its due time has passed after subscription, then completes.",
                  code: "Observable<Int>.timer(.seconds(50), scheduler: scheduler)") { scheduler in
             Observable<Int>.timer(.seconds(50), scheduler: scheduler)
+        },
+        creation("generate", symbol: "Ripple/ObservableType/generate(initialState:condition:scheduler:iterate:)",
+                 caption: "generate sends its state while the condition holds, iterating from the initial state, then completes; all at subscription (stacked here).",
+                 code: "Observable.generate(initialState: 1, condition: { $0 < 30 }, iterate: { $0 * 3 })") { _ in
+            Observable.generate(initialState: 1, condition: { $0 < 30 }, iterate: { $0 * 3 })
+        },
+        creation("repeatElement", symbol: "Ripple/ObservableType/repeatElement(_:scheduler:)",
+                 caption: "repeatElement sends its element again and again without end; take(3) stops it after three, all at subscription (stacked here).",
+                 code: "Observable.repeatElement(7).take(3)") { _ in Observable.repeatElement(7).take(3) },
+        probed("deferred", .creation, symbol: "Ripple/ObservableType/deferred(_:)",
+               caption: "deferred calls its factory at each subscription, not before (the factory timeline), and subscribes to the sequence it returns: a cold source starts then.",
+               code: "Observable.deferred { source }", input: cold("-1-2-|"), probe: "factory") { source, probe in
+            Observable.deferred {
+                probe("run")
+                return source
+            }
+        },
+        probed("using", .creation, symbol: "Ripple/ObservableType/using(_:observableFactory:)",
+               caption: "using makes a resource at subscription (open) and disposes of it as soon as the subscription ends (close), here when the sequence completes.",
+               code: "Observable.using({ Resource() }, observableFactory: { _ in source })", input: cold("-1-2-|"), probe: "resource") { source, probe in
+            Observable.using({
+                probe("open")
+                return Resource { probe("close") }
+            }, observableFactory: { _ in source })
         },
         creation("interval", symbol: "Ripple/ObservableType/interval(_:scheduler:)",
                  caption: "interval counts 0, 1, 2, … once per period after subscription, until disposed.",
@@ -95,6 +140,12 @@ private func transformingExamples() -> [MarbleExample] {
                inputs: hotLetters("-a--b-----|"), cold("-1--2--|", name: "inner")) { source, inner, _ in
             source.flatMapLatest { letter in inner.map { "\(letter)\($0)" } }
         },
+        binary("flatMapFirst", .transforming, symbol: "Ripple/ObservableType/flatMapFirst(_:)",
+               caption: "flatMapFirst ignores the elements that arrive while an inner sequence is running: b is dropped, c starts a new one.",
+               code: "flatMapFirst { x in inner.map { \"\\(x)\\($0)\" } }",
+               inputs: hotLetters("-a--b-----c-----|"), cold("-1--2--|", name: "inner")) { source, inner, _ in
+            source.flatMapFirst { letter in inner.map { "\(letter)\($0)" } }
+        },
         binary("concatMap", .transforming, symbol: "Ripple/ObservableType/concatMap(_:)",
                caption: "concatMap subscribes to the next inner sequence only when the previous one completes.",
                code: "concatMap { x in inner.map { \"\\(x)\\($0)\" } }",
@@ -112,6 +163,12 @@ private func transformingExamples() -> [MarbleExample] {
               code: "window(timeSpan: .seconds(50), count: 3, scheduler: scheduler).flatMap { $0.toArray() }", input: hot("-1-2-34567---8---|"),
               label: list) { source, scheduler in
             source.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler).flatMap { $0.toArray() }
+        },
+        unary("groupBy", .transforming, symbol: "Ripple/ObservableType/groupBy(keySelector:)",
+              caption: "groupBy sends a new group, a sequence with a key, the first time an element has that key, and each element into its group; here flatMap merges the groups back, marking each element with its group's key.",
+              code: "groupBy { $0 % 2 == 0 ? \"even\" : \"odd\" }.flatMap { group in group.map { \"\\(group.key) \\($0)\" } }",
+              input: hot("-1-2-3-4-5-|")) { source, _ in
+            source.groupBy { $0 % 2 == 0 ? "even" : "odd" }.flatMap { group in group.map { "\(group.key) \($0)" } }
         },
         unary("materialize", .transforming, symbol: "Ripple/ObservableType/materialize()",
               caption: "materialize turns every event into an element, the error too, and then completes: the error no longer ends the chain.",
@@ -194,6 +251,12 @@ private func combiningExamples() -> [MarbleExample] {
                code: "Observable.merge(first, second)", inputs: hot("-1---2---|", name: "first"), hot("---8---9--|", name: "second")) { first, second, _ in
             Observable.merge(first, second)
         },
+        binary("mergeMaxConcurrent", .combining, symbol: "Ripple/ObservableType/merge(maxConcurrent:)",
+               caption: "merge(maxConcurrent: 2) subscribes to at most two inner sequences at a time: c waits until a completes.",
+               code: "source.map { x in inner.map { \"\\(x)\\($0)\" } }.merge(maxConcurrent: 2)",
+               inputs: hotLetters("-a-b-c---|"), cold("-1--2--|", name: "inner")) { source, inner, _ in
+            source.map { letter in inner.map { "\(letter)\($0)" } }.merge(maxConcurrent: 2)
+        },
         binary("concat", .combining, symbol: "Ripple/ObservableType/concat(_:)-method",
                caption: "concat subscribes to the second sequence only when the first completes; a cold second sequence starts then.",
                code: "first.concat(second)", inputs: cold("-1-2-|", name: "first"), cold("-8-9-|", name: "second")) { first, second, _ in
@@ -261,6 +324,27 @@ private func errorExamples() -> [MarbleExample] {
         unary("retrySuccess", .errors, symbol: "Ripple/ObservableType/retry()",
               caption: "retry() subscribes again after every error, without limit; completion ends it.",
               code: "retry()", input: hot("-1-#-2-|")) { source, _ in source.retry() },
+        unary("retryWhen", .errors, symbol: "Ripple/ObservableType/retry(when:)-55bxp",
+              caption: "retry(when:) hands the errors to its handler and subscribes again each time the handler's sequence sends: here 20 ticks after each error. After two, take(2) completes that sequence; the attempt under way runs on, and its failure completes the result instead of failing it.",
+              code: "retry(when: { errors in errors.delay(.seconds(20), scheduler: scheduler).take(2) })",
+              input: cold("-1-2-#")) { source, scheduler in
+            source.retry(when: { (errors: Observable<Error>) in errors.delay(.seconds(20), scheduler: scheduler).take(2) })
+        },
+    ]
+}
+
+private func utilityExamples() -> [MarbleExample] {
+    [
+        probed("do", .utility, symbol: "Ripple/ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)",
+               caption: "do runs its closures as the events pass (the onNext timeline records each call) and passes every event on unchanged.",
+               code: "do(onNext: { log($0) })", input: hot("-1-2-3-|"), probe: "onNext") { source, probe in
+            source.do(onNext: { probe("\($0)") })
+        },
+        unary("doThrows", .utility, symbol: "Ripple/ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)",
+              caption: "A do closure that throws ends the sequence with its error, in place of the element it was called for, and disposes of the source.",
+              code: "do(onNext: { if $0 == 3 { throw MarbleError() } })", input: hot("-1-2-3-4-|")) { source, _ in
+            source.do(onNext: { if $0 == 3 { throw MarbleError() } })
+        },
     ]
 }
 
@@ -324,28 +408,74 @@ private func sharingExamples() -> [MarbleExample] {
         sharing("publish", symbol: "Ripple/ObservableType/publish()",
                 caption: "publish shares one subscription to the source from connect on; a subscriber sees only what is sent while it is subscribed.",
                 code: "publish(), connected at 200", input: hot("-1-2-3-4-5-|"),
-                subscribers: [("first", 200, 400), ("second", 235, 400)], connectAt: 200) { source in
+                subscribers: [("first", 200, 400), ("second", 235, 400)], connectAt: 200) { source, _ in
             let published = source.publish()
             return (published.asObservable(), { published.connect() })
         },
         sharing("replay", symbol: "Ripple/ObservableType/replay(_:)",
                 caption: "replay(2) is publish that also sends a late subscriber the last two elements.",
                 code: "replay(2), connected at 200", input: hot("-1-2-3-4-5-|"),
-                subscribers: [("first", 200, 400), ("second", 255, 400)], connectAt: 200) { source in
+                subscribers: [("first", 200, 400), ("second", 255, 400)], connectAt: 200) { source, _ in
             let replayed = source.replay(2)
             return (replayed.asObservable(), { replayed.connect() })
         },
         sharing("refCount", symbol: "Ripple/ConnectableObservableType/refCount()",
                 caption: "refCount connects at the first subscriber and disconnects when the last one leaves.",
                 code: "publish().refCount()", input: hot("-1-2-3-4-5-6-|"),
-                subscribers: [("first", 205, 265), ("second", 235, 295)]) { source in
+                subscribers: [("first", 205, 265), ("second", 235, 295)]) { source, _ in
             (source.publish().refCount(), nil)
         },
         sharing("share", symbol: "Ripple/ObservableType/share(replay:scope:)",
                 caption: "share(replay: 1) subscribes once for all subscribers and sends a new subscriber the latest element.",
                 code: "share(replay: 1)", input: hot("-1-2-3-4-5-|"),
-                subscribers: [("first", 200, 400), ("second", 255, 400)]) { source in
+                subscribers: [("first", 200, 400), ("second", 255, 400)]) { source, _ in
             (source.share(replay: 1), nil)
+        },
+    ]
+}
+
+private func traitExamples() -> [MarbleExample] {
+    [
+        unary("asSingle", .traits, symbol: "Ripple/ObservableType/asSingle()",
+              caption: "asSingle sends the one element when the source completes: a Single succeeds once.",
+              code: "asSingle()", input: hot("---1---|")) { source, _ in source.asSingle().asObservable() },
+        unary("asSingleTwoElements", .traits, symbol: "Ripple/ObservableType/asSingle()",
+              caption: "asSingle fails as soon as a second element arrives (and fails on an empty source at completion): a Single has exactly one element.",
+              code: "asSingle()", input: hot("---1-2-|")) { source, _ in source.asSingle().asObservable() },
+        unary("asMaybe", .traits, symbol: "Ripple/ObservableType/asMaybe()",
+              caption: "asMaybe sends the element, if there was one, when the source completes.",
+              code: "asMaybe()", input: hot("---1---|")) { source, _ in source.asMaybe().asObservable() },
+        unary("asMaybeEmpty", .traits, symbol: "Ripple/ObservableType/asMaybe()",
+              caption: "asMaybe of an empty source just completes: a Maybe has zero or one element (two fail, as with asSingle).",
+              code: "asMaybe()", input: hot("-------|")) { source, _ in source.asMaybe().asObservable() },
+        binary("andThen", .traits, symbol: "Ripple/PrimitiveSequenceType/andThen(_:)->Observable<Element>",
+               caption: "andThen subscribes to the next sequence when the Completable completes: a cold next sequence starts then.",
+               code: "first.ignoreElements().asCompletable().andThen(next)",
+               inputs: hot("-1--|", name: "first"), cold("-8-9-|", name: "next")) { first, next, _ in
+            first.ignoreElements().asCompletable().andThen(next)
+        },
+        binary("andThenError", .traits, symbol: "Ripple/PrimitiveSequenceType/andThen(_:)->Observable<Element>",
+               caption: "When the Completable fails, andThen passes the error on and never subscribes to the next sequence.",
+               code: "first.ignoreElements().asCompletable().andThen(next)",
+               inputs: hot("-1--#", name: "first"), cold("-8-9-|", name: "next")) { first, next, _ in
+            first.ignoreElements().asCompletable().andThen(next)
+        },
+        unary("asInfallible", .traits, symbol: "Ripple/ObservableConvertibleType/asInfallible(onErrorJustReturn:)",
+              caption: "asInfallible(onErrorJustReturn:) turns an error into one last element and completion: an Infallible never fails.",
+              code: "asInfallible(onErrorJustReturn: 0)", input: hot("-1-2-#")) { source, _ in
+            source.asInfallible(onErrorJustReturn: 0).asObservable()
+        },
+        sharing("asDriver", category: .traits, symbol: "Ripple/ObservableConvertibleType/asDriver(onErrorJustReturn:)",
+                caption: "A Driver never fails (an error becomes the onErrorJustReturn element and completion), delivers on the main scheduler (here the test scheduler, one tick later) and shares one subscription, replaying the latest element to a new subscriber.",
+                code: "asDriver(onErrorJustReturn: 0), main scheduler mocked", input: hot("-1-2---#"),
+                subscribers: [("first", 200, 400), ("second", 245, 400)]) { source, scheduler in
+            mockingTheMainScheduler(scheduler) { source.asDriver(onErrorJustReturn: 0).asObservable() }
+        },
+        sharing("asSignal", category: .traits, symbol: "Ripple/ObservableConvertibleType/asSignal(onErrorJustReturn:)",
+                caption: "A Signal is a Driver for events rather than state: it shares one subscription but replays nothing, so a new subscriber sees only what comes after it.",
+                code: "asSignal(onErrorJustReturn: 0), main scheduler mocked", input: hot("-1-2---#"),
+                subscribers: [("first", 200, 400), ("second", 245, 400)]) { source, scheduler in
+            mockingTheMainScheduler(scheduler) { source.asSignal(onErrorJustReturn: 0).asObservable() }
         },
     ]
 }

@@ -2,7 +2,8 @@ import Foundation
 import RippleTest
 
 /// Every file the generator owns in the DocC catalogue, with its content from a fresh run:
-/// the pictures (`Resources/marbles/<name>.svg`), one extension page per documented
+/// the pictures (`Resources/marbles/<name>.svg`, and `<name>~dark.svg` in the dark
+/// palette, which DocC shows in its dark appearance), one extension page per documented
 /// symbol (`Operators/<name>.md`, which adds the diagrams to the symbol's page), and the
 /// overview article. The two folders are the generator's alone: a file there that the
 /// catalogue no longer makes is stale.
@@ -27,6 +28,10 @@ struct GeneratedFiles {
             let diagram = example.diagram()
             diagrams[example.name] = diagram
             files.append(("\(Self.pictures)/\(example.name).svg", diagram.svg))
+            // DocC picks `name~dark.svg` over `name.svg` on a page in the dark appearance.
+            var dark = diagram
+            dark.palette = .dark
+            files.append(("\(Self.pictures)/\(example.name)~dark.svg", dark.svg))
         }
         // One page per symbol, named after its first example, holding all its examples.
         var symbols: [String] = []
@@ -86,10 +91,17 @@ struct GeneratedFiles {
             times each subscriber saw it. Below each picture is the same run as a text marble
             diagram, one column per 10 ticks, as the pictures' accessible description.
 
+            Every picture comes in two palettes: `name.svg` on white and `name~dark.svg` on
+            near-black, with the same geometry. DocC shows the `~dark` file when the page is in
+            its dark appearance.
+
             `swift run ripple-marbles` draws them all into this catalogue; CI runs
-            `swift run ripple-marbles --check`, which fails when a picture differs from a fresh
-            run, so a change of behaviour shows up as a changed picture in review. Draw your own
-            with `MarbleSVG` from RippleTest.
+            `swift run ripple-marbles --check`, which fails when a picture (light or dark)
+            differs from a fresh run, so a change of behaviour shows up as a changed picture in
+            review. CI then loads a few of these pages in headless Chromium, in the light and
+            the dark colour scheme, and fails if a picture does not load
+            (`scripts/check-marbles-in-browser.sh`). Draw your own with `MarbleSVG` from
+            RippleTest, in either palette (`MarbleSVG.Palette`).
 
             """
         for category in MarbleExample.Category.allCases {

@@ -22,9 +22,11 @@ struct MarbleExample {
         case filtering = "Filtering"
         case combining = "Combining"
         case errors = "Handling Errors"
+        case utility = "Utility"
         case time = "Time"
         case schedulers = "Schedulers"
         case sharing = "Sharing"
+        case traits = "Traits"
     }
 
     /// Draws the example on a scheduler whose clock starts at 0.
@@ -83,6 +85,31 @@ func unary<In, Out>(
     }
 }
 
+/// An example with one input whose operator runs a closure of its own (`do`'s `onNext`,
+/// `using`'s resource, `deferred`'s factory): `apply` gets a `probe` to call from that
+/// closure, and each call is drawn as an element labelled with its argument on a third
+/// timeline, `probeName`, at the virtual time it was made.
+func probed<In, Out>(
+    _ name: String, _ category: MarbleExample.Category, symbol: String, caption: String,
+    code: String, input: Input<In>, probe probeName: String, disposed: TestTime = 400,
+    _ apply: @escaping (Observable<In>, _ probe: @escaping (String) -> Void) -> Observable<Out>
+) -> MarbleExample {
+    MarbleExample(name: name, category: category, symbol: symbol, caption: caption) { scheduler in
+        let source = input.make(scheduler)
+        var calls: [Recorded<MarbleSVG.Timeline.Mark>] = []
+        let probe = { (label: String) in calls.append(Recorded(time: scheduler.clock, value: .next(label))) }
+        let observer = scheduler.start(disposed: disposed) { apply(source.asObservable(), probe) }
+        return MarbleSVG(
+            inputs: [MarbleSVG.Timeline(input.name, source: source)],
+            operator: code,
+            outputs: [
+                MarbleSVG.Timeline(resultName, observer: observer, disposed: disposed),
+                MarbleSVG.Timeline(probeName, marks: calls),
+            ]
+        )
+    }
+}
+
 /// An example with two inputs: `apply` builds the operator over both.
 func binary<First, Second, Out>(
     _ name: String, _ category: MarbleExample.Category, symbol: String, caption: String,
@@ -121,18 +148,19 @@ func creation<Out>(
 }
 
 /// An example where several observers subscribe to one shared sequence at different
-/// times: `share` builds the shared sequence and returns what to start when the
-/// subscribers are in place (a `connect`, or nothing).
+/// times: `share` builds the shared sequence (on the run's scheduler) and returns what to
+/// start when the subscribers are in place (a `connect`, or nothing).
 func sharing(
-    _ name: String, symbol: String, caption: String, code: String, input: Input<Int>,
+    _ name: String, category: MarbleExample.Category = .sharing, symbol: String, caption: String,
+    code: String, input: Input<Int>,
     subscribers: [(name: String, subscribed: TestTime, disposed: TestTime)],
     connectAt: TestTime? = nil,
-    _ share: @escaping (Observable<Int>) -> (shared: Observable<Int>, connect: (() -> Disposable)?)
+    _ share: @escaping (Observable<Int>, TestScheduler) -> (shared: Observable<Int>, connect: (() -> Disposable)?)
 ) -> MarbleExample {
-    MarbleExample(name: name, category: .sharing, symbol: symbol, caption: caption) { scheduler in
+    MarbleExample(name: name, category: category, symbol: symbol, caption: caption) { scheduler in
         let source = input.make(scheduler)
         var shared: (shared: Observable<Int>, connect: (() -> Disposable)?)?
-        scheduler.scheduleAt(TestScheduler.Defaults.created) { shared = share(source.asObservable()) }
+        scheduler.scheduleAt(TestScheduler.Defaults.created) { shared = share(source.asObservable(), scheduler) }
         if let connectAt {
             var connection: Disposable?
             scheduler.scheduleAt(connectAt) { connection = shared?.connect?() }

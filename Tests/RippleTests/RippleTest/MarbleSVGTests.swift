@@ -212,6 +212,71 @@ extension RippleTests {
             #expect(MarbleSVGWriter.number(1_000_000) == "1000000")
         }
 
+        @Test func theDarkPaletteChangesOnlyTheColours() throws {
+            var dark = mapDiagram().0
+            dark.palette = .dark
+            let light = mapDiagram().0.svg
+            let darkSVG = dark.svg
+            #expect(darkSVG != light)
+            #expect(ParsedSVG(darkSVG).parseError == nil)
+            // With every colour blanked out, the two documents are the same bytes: same
+            // geometry, same text, same marks.
+            let colour = /#[0-9a-f]{6}/
+            #expect(darkSVG.replacing(colour, with: "#") == light.replacing(colour, with: "#"))
+            let background = { (svg: String) in ParsedSVG(svg).marks("background").first?.attributes["fill"] }
+            #expect(background(light) == MarbleSVG.Palette.light.background)
+            #expect(background(darkSVG) == MarbleSVG.Palette.dark.background)
+            let fills = { (svg: String) in ParsedSVG(svg).marks("next").compactMap { $0.attributes["fill"] } }
+            // Six distinct labels (1, 2, 3, 10, 20, 30): the first six fills, in order.
+            #expect(fills(darkSVG) == Array(MarbleSVG.Palette.dark.elementFills.prefix(6)))
+        }
+
+        @Test func aPaletteOfYourOwnIsUsedThroughout() throws {
+            var palette = MarbleSVG.Palette.light
+            palette.background = "#000001"
+            palette.ink = "#000002"
+            palette.elementFills = ["#000003"]
+            palette.elementInk = "#000004"
+            var diagram = mapDiagram().0
+            diagram.palette = palette
+            let parsed = ParsedSVG(diagram.svg)
+            #expect(parsed.marks("background").first?.attributes["fill"] == "#000001")
+            #expect(parsed.marks("subscribed").allSatisfy { $0.attributes["stroke"] == "#000002" })
+            #expect(parsed.marks("next").allSatisfy { $0.attributes["fill"] == "#000003" && $0.attributes["stroke"] == "#000002" })
+            #expect(parsed.marks("label").allSatisfy { $0.attributes["fill"] == "#000004" })
+            #expect(parsed.marks("next").count == 6)
+        }
+
+        @Test func aLongLabelGetsAPillAsWideAsItsTextAndTheRowKeepsItsHeight() throws {
+            let short: [RippleTest.Recorded<Event<String>>] = [.next(210, "ab"), .next(260, "cd")]
+            let long: [RippleTest.Recorded<Event<String>>] = [.next(210, "ab"), .next(260, "even 12")]
+            let draw = { (events: [RippleTest.Recorded<Event<String>>]) in
+                MarbleSVG(inputs: [], operator: nil, outputs: [MarbleSVG.Timeline("out", events: events)]).svg
+            }
+            let parsed = ParsedSVG(draw(long))
+            #expect(parsed.parseError == nil)
+            let marks = parsed.marks("next")
+            #expect(marks.map(\.name) == ["circle", "rect"])
+            let pill = try #require(marks.last)
+            let x = try #require(number(pill.attributes["x"]))
+            let width = try #require(number(pill.attributes["width"]))
+            let height = try #require(number(pill.attributes["height"]))
+            // Centred on the time's x, where the circle of a short label would be; as high
+            // as a circle, fully rounded, and wider than high.
+            let circleX = try #require(number(ParsedSVG(draw(short)).marks("next").last?.attributes["cx"]))
+            #expect(x + width / 2 == circleX)
+            #expect(height == 26)
+            #expect(number(pill.attributes["rx"]) == 13)
+            #expect(width > 7 * 6)
+            #expect(pill.attributes["data-time"] == "260")
+            #expect(pill.text == "next(even 12) @ 260")
+            #expect(parsed.marks("label").map(\.text) == ["ab", "even 12"])
+            #expect(parsed.marks("label").last?.attributes["font-size"] == "11")
+            // The row is as high as with short labels: the picture's height does not change.
+            let svgHeight = { (svg: String) in ParsedSVG(svg).elements.first?.attributes["height"] }
+            #expect(svgHeight(draw(long)) == svgHeight(draw(short)))
+        }
+
         @Test func anExplicitTimeRangeLeavesOutMarksOutsideIt() {
             let layout = MarbleSVG.Layout(start: 200, end: 240)
             let events: [RippleTest.Recorded<Event<Int>>] = [.next(190, 0), .next(210, 1), .next(250, 2)]

@@ -27,7 +27,9 @@
 ///     }
 /// }
 /// ```
-class TrampolineLoopSink<Observer: ElementObserver>: Sink<Observer> {
+// No requirement on `Observer`, as on `Sink` (a loop sink's superclass is this class):
+// instantiating a loop sink's metadata then looks no conformance up.
+class TrampolineLoopSink<Observer>: Sink<Observer> {
     /// Sends elements while this sink is not disposed and nothing else waits on
     /// `trampoline`; when something does, queues the sink behind it (``yields(on:)``)
     /// and returns.

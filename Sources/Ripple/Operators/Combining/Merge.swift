@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Merges the elements of every sequence in `sources` into one sequence.
     ///
@@ -601,7 +603,15 @@ private class MergeInnerLink: InnerSubscription {
 }
 
 /// Observes one inner sequence for a ``MergeSink``, and holds its subscription.
-final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeInnerLink, ElementObserver {
+///
+/// When the inner sequence is a ``LoopProducer`` on the current-thread trampoline
+/// (`range`, `of`, `from` an array), this observer runs its loop itself, as the
+/// producer's own ``TrampolineLoopSink`` would: queued on the trampoline at subscription,
+/// one element per turn while other work waits, then completion. It is then also the
+/// inner subscription (disposing it stops the loop), so the inner sequence costs no
+/// sink, no ``SinkDisposer`` and no lookup of the sink's generic type. With a journey
+/// trace running, every inner sequence is subscribed, so the trace shows each step.
+final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeInnerLink, ElementObserver, Disposable {
     typealias Element = Observer.Element
 
     private let parent: MergeSink<SourceElement, Observer>
@@ -610,27 +620,84 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
     /// the call that subscribes.
     @exclusivity(unchecked) var waitingSource: Observable<Element>?
 
+    // The inner sequence whose loop this observer runs, retained (released by
+    // `deinit`); `Unmanaged` so that each element reads it without a retain and a
+    // release. It and the offset of the next element are touched only by the loop, on
+    // the trampoline's thread, one turn at a time.
+    @exclusivity(unchecked) private var loop: Unmanaged<LoopProducer<Element>>?
+    @exclusivity(unchecked) private var loopOffset: UInt = 0
+    @exclusivity(unchecked) private var loopCount: UInt = 0
+    /// Set by `dispose()`, from any thread: the loop sends nothing more.
+    private let loopDisposed = Atomic<Bool>(false)
+
     // `required` so that the sink can allocate through a stored metatype.
     required init(parent: MergeSink<SourceElement, Observer>) {
         self.parent = parent
     }
 
-    /// Subscribes to `source` and hands the subscription to the sink.
+    /// Subscribes to `source` and hands the subscription to the sink; runs the loop of
+    /// a ``LoopProducer`` itself.
     func subscribe(to source: Observable<Element>) {
-        parent.subscribe(self, to: source)
+        if let loopProducer = source.asLoopProducer(), !journeyTracingIsOn {
+            startLoop(of: loopProducer, count: loopProducer.loopCount.unsafelyUnwrapped)
+        } else {
+            parent.subscribe(self, to: source)
+        }
+    }
+
+    /// Keeps this observer as the inner subscription, then queues the loop on the
+    /// trampoline (running it at once when the trampoline is idle), where subscribing
+    /// the producer would have queued its sink.
+    private func startLoop(of loopProducer: LoopProducer<Element>, count: UInt) {
+        loop = Unmanaged.passRetained(loopProducer)
+        loopCount = count
+        parent.keep(self, of: self)
+        Trampoline.forCurrentThread().start(self)
     }
 
     override func subscribeToWaitingSource() {
         subscribe(to: waitingSource.take().unsafelyUnwrapped)
     }
 
-    /// Subscribes to the waiting inner sequence from the trampoline, unless the sink was
-    /// disposed meanwhile.
+    /// Runs the inner sequence's loop; otherwise (queued while waiting for a slot)
+    /// subscribes to the waiting inner sequence, unless the sink was disposed meanwhile.
     override func run(on trampoline: Trampoline) {
+        if let loop {
+            runLoop(loop, on: trampoline)
+            return
+        }
         let source = waitingSource.take().unsafelyUnwrapped
         if !parent.isDisposed {
             subscribe(to: source)
         }
+    }
+
+    /// The loop of ``TrampolineLoopSink``, sending to the sink directly.
+    private func runLoop(_ loop: Unmanaged<LoopProducer<Element>>, on trampoline: Trampoline) {
+        var offset = loopOffset
+        while !loopDisposed.load(ordering: .relaxed) {
+            if offset == loopCount {
+                parent.innerCompleted(self)
+                return
+            }
+            let element = loop._withUnsafeGuaranteedRef { $0.loopElement(at: offset) }
+            offset &+= 1
+            parent.innerNext(element)
+            if trampoline.yields(self) {
+                loopOffset = offset
+                return
+            }
+        }
+    }
+
+    /// Ends the inner subscription when this observer runs the loop: the loop stops
+    /// before its next element.
+    func dispose() {
+        loopDisposed.store(true, ordering: .relaxed)
+    }
+
+    deinit {
+        loop?.release()
     }
 
     func on(next element: Element) {

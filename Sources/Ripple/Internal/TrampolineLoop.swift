@@ -41,7 +41,7 @@ class TrampolineLoopSink<Observer>: Sink<Observer> {
     /// trampoline is idle (as `scheduleRecursive` does); returns the subscription's
     /// disposable, which has nothing to do: disposing the sink stops the loop.
     final func startLoop() -> Disposable {
-        Trampoline.forCurrentThread().start(self)
+        Trampoline.start(onCurrentThread: self)
         return NopDisposable()
     }
 

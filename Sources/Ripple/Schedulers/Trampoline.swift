@@ -64,6 +64,16 @@ final class Trampoline {
         return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.isActive }
     }
 
+    /// ``start(_:)`` on this thread's trampoline, read in place (as by
+    /// ``isActiveOnCurrentThread``) rather than retained and released.
+    static func start(onCurrentThread work: TrampolineWork) {
+        guard let pointer = pthread_getspecific(trampolineKey) else {
+            forCurrentThread().start(work)
+            return
+        }
+        Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.start(work) }
+    }
+
     static func forCurrentThread() -> Trampoline {
         if let trampoline = current {
             return trampoline

@@ -502,9 +502,11 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
         lastInner = Unmanaged.passUnretained(inner)
     }
 
-    /// Takes `inner` out of the list, marks it finished and takes its subscription, for
-    /// the caller to dispose after the lock. Call with `lock` held.
+    /// Takes `inner` out of the list, marks it finished (stopping the loop it runs, if
+    /// any) and takes its subscription, for the caller to dispose after the lock. Call
+    /// with `lock` held.
     private func removeLocked(_ inner: MergeInnerLink) -> Disposable {
+        inner.stopLoop()
         if !inner.isFinished {
             // `inner`'s reference to the next one moves to the one before, which drops
             // the list's reference to `inner` (the caller still holds one).
@@ -600,6 +602,18 @@ private class MergeInnerLink: InnerSubscription {
     /// The next inner subscription in the list of running ones, or in the queue of
     /// waiting ones.
     @exclusivity(unchecked) final var next: MergeInnerLink?
+    /// Set once the inner subscription is finished, from any thread: the loop the inner
+    /// observer runs (if it runs one) sends nothing more. Unlike the rest, read outside
+    /// the sink's lock, by the loop.
+    private let loopStopped = Atomic<Bool>(false)
+
+    final func stopLoop() {
+        loopStopped.store(true, ordering: .relaxed)
+    }
+
+    final var isLoopStopped: Bool {
+        loopStopped.load(ordering: .relaxed)
+    }
 }
 
 /// Observes one inner sequence for a ``MergeSink``, and holds its subscription.
@@ -607,11 +621,12 @@ private class MergeInnerLink: InnerSubscription {
 /// When the inner sequence is a ``LoopProducer`` on the current-thread trampoline
 /// (`range`, `of`, `from` an array), this observer runs its loop itself, as the
 /// producer's own ``TrampolineLoopSink`` would: queued on the trampoline at subscription,
-/// one element per turn while other work waits, then completion. It is then also the
-/// inner subscription (disposing it stops the loop), so the inner sequence costs no
-/// sink, no ``SinkDisposer`` and no lookup of the sink's generic type. With a journey
-/// trace running, every inner sequence is subscribed, so the trace shows each step.
-final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeInnerLink, ElementObserver, Disposable {
+/// one element per turn while other work waits, then completion; the loop stops once
+/// the sink finishes the inner subscription (``MergeInnerLink/stopLoop()``), so the
+/// inner sequence costs no sink, no ``SinkDisposer``, no subscription to keep and no
+/// lookup of the sink's generic type. With a journey trace running, every inner
+/// sequence is subscribed, so the trace shows each step.
+final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeInnerLink, ElementObserver {
     typealias Element = Observer.Element
 
     private let parent: MergeSink<SourceElement, Observer>
@@ -627,8 +642,6 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
     @exclusivity(unchecked) private var loop: Unmanaged<LoopProducer<Element>>?
     @exclusivity(unchecked) private var loopOffset: UInt = 0
     @exclusivity(unchecked) private var loopCount: UInt = 0
-    /// Set by `dispose()`, from any thread: the loop sends nothing more.
-    private let loopDisposed = Atomic<Bool>(false)
 
     // `required` so that the sink can allocate through a stored metatype.
     required init(parent: MergeSink<SourceElement, Observer>) {
@@ -645,14 +658,13 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
         }
     }
 
-    /// Keeps this observer as the inner subscription, then queues the loop on the
-    /// trampoline (running it at once when the trampoline is idle), where subscribing
-    /// the producer would have queued its sink.
+    /// Queues the loop on the trampoline (running it at once when the trampoline is
+    /// idle), where subscribing the producer would have queued its sink. There is no
+    /// subscription to keep: finishing this inner subscription stops the loop.
     private func startLoop(of loopProducer: LoopProducer<Element>, count: UInt) {
         loop = Unmanaged.passRetained(loopProducer)
         loopCount = count
-        parent.keep(self, of: self)
-        Trampoline.forCurrentThread().start(self)
+        Trampoline.start(onCurrentThread: self)
     }
 
     override func subscribeToWaitingSource() {
@@ -675,7 +687,7 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
     /// The loop of ``TrampolineLoopSink``, sending to the sink directly.
     private func runLoop(_ loop: Unmanaged<LoopProducer<Element>>, on trampoline: Trampoline) {
         var offset = loopOffset
-        while !loopDisposed.load(ordering: .relaxed) {
+        while !isLoopStopped {
             if offset == loopCount {
                 parent.innerCompleted(self)
                 return
@@ -688,12 +700,6 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
                 return
             }
         }
-    }
-
-    /// Ends the inner subscription when this observer runs the loop: the loop stops
-    /// before its next element.
-    func dispose() {
-        loopDisposed.store(true, ordering: .relaxed)
     }
 
     deinit {

@@ -45,6 +45,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "ripple-bench", dependencies: ["Ripple"], swiftSettings: strict),
+        // Issue 19: the smallest program using Ripple, whose peak resident memory
+        // scripts/measure-floor.sh reports (not a product).
+        .executableTarget(name: "ripple-floor", dependencies: ["Ripple"], swiftSettings: strict),
         // Issue 18's benchmark: its own executable, so ripple-bench never links the NATS module.
         .executableTarget(name: "ripple-bench-nats", dependencies: ["Ripple", "RippleBusNATS", "NATSLocalServer"], swiftSettings: strict),
         .executableTarget(name: "ripple-soak", dependencies: ["Ripple"], swiftSettings: strict),

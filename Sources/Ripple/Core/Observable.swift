@@ -47,6 +47,13 @@ public class Observable<Element>: ObservableType {
         nil
     }
 
+    /// This sequence as a ``LoopProducer`` whose elements a loop on the current-thread
+    /// trampoline sends, or `nil`: a call through the class's table rather than a cast,
+    /// which in unspecialised code would look the generic class's metadata up.
+    func asLoopProducer() -> LoopProducer<Element>? {
+        nil
+    }
+
     /// Returns `self`.
     ///
     /// - Returns: This sequence.

@@ -20,7 +20,7 @@ import Synchronization
 /// whose elements a loop sends on the current-thread trampoline can be queued there
 /// itself (``TrampolineLoopSink``) instead of allocating a piece of work per
 /// subscription. `TrampolineWork` also counts the sink in ``Resources`` (debug builds).
-class Sink<Observer: ElementObserver>: TrampolineWork, Disposable {
+class Sink<Observer>: TrampolineWork, Disposable {
     /// The downstream observer.
     final let observer: Observer
     /// The subscription's ``SinkDisposer``; disposing it ends the whole subscription.
@@ -33,6 +33,34 @@ class Sink<Observer: ElementObserver>: TrampolineWork, Disposable {
         super.init()
     }
 
+    /// Whether ``dispose()`` has been called.
+    final var isDisposed: Bool {
+        disposed.load(ordering: .relaxed)
+    }
+
+    /// Stops forwarding and disposes the subscription's ``SinkDisposer``.
+    ///
+    /// Only the first call disposes it: a sink is disposed twice whenever it ends its
+    /// own sequence (its `SinkDisposer` disposes it, then `forwardCompletedAndDispose`
+    /// returns here), and the disposer needs telling once.
+    func dispose() {
+        if disposed.exchange(true, ordering: .relaxed) {
+            return
+        }
+        if journeyTracingIsOn {
+            JourneyTrace.step("Sink", "dispose", "\(typeName(self)) stops forwarding and disposes its SinkDisposer")
+        }
+        cancel.dispose()
+    }
+}
+
+// The forwarding roads need `Observer: ElementObserver`; the class itself states no
+// requirement, so that instantiating a sink's metadata (whose superclass the runtime
+// builds from its mangled name, checking its requirements) needs no protocol
+// conformance lookup: the first such lookup in a process scans the conformance records
+// of every loaded library (with FoundationEssentials loaded, 0.55 MiB of a one-pipeline
+// program's peak resident memory; see Benchmarks.md, "Round 5, continued (session 7)").
+extension Sink where Observer: ElementObserver {
     /// Forwards `element` downstream unless this sink has been disposed.
     @inline(__always)
     final func forwardOn(next element: Observer.Element) {
@@ -93,25 +121,5 @@ class Sink<Observer: ElementObserver>: TrampolineWork, Disposable {
             observer.on(error: error)
         }
         dispose()
-    }
-
-    /// Whether ``dispose()`` has been called.
-    final var isDisposed: Bool {
-        disposed.load(ordering: .relaxed)
-    }
-
-    /// Stops forwarding and disposes the subscription's ``SinkDisposer``.
-    ///
-    /// Only the first call disposes it: a sink is disposed twice whenever it ends its
-    /// own sequence (its `SinkDisposer` disposes it, then `forwardCompletedAndDispose`
-    /// returns here), and the disposer needs telling once.
-    func dispose() {
-        if disposed.exchange(true, ordering: .relaxed) {
-            return
-        }
-        if journeyTracingIsOn {
-            JourneyTrace.step("Sink", "dispose", "\(typeName(self)) stops forwarding and disposes its SinkDisposer")
-        }
-        cancel.dispose()
     }
 }

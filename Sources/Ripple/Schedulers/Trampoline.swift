@@ -64,6 +64,16 @@ final class Trampoline {
         return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.isActive }
     }
 
+    /// ``start(_:)`` on this thread's trampoline, read in place (as by
+    /// ``isActiveOnCurrentThread``) rather than retained and released.
+    static func start(onCurrentThread work: TrampolineWork) {
+        guard let pointer = pthread_getspecific(trampolineKey) else {
+            forCurrentThread().start(work)
+            return
+        }
+        Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.start(work) }
+    }
+
     static func forCurrentThread() -> Trampoline {
         if let trampoline = current {
             return trampoline
@@ -97,6 +107,30 @@ final class Trampoline {
     /// Whether no work waits in the queue (work may be running).
     var isQueueEmpty: Bool {
         count == 0
+    }
+
+    /// Queues `work` and, when the trampoline is idle, runs it (and whatever it queues)
+    /// at once, as `scheduleRecursive` starts on this thread: how a loop on the
+    /// trampoline starts (``TrampolineLoopSink``, and merge's inner observer running an
+    /// inner ``LoopProducer``'s loop itself).
+    func start(_ work: TrampolineWork) {
+        enqueue(work)
+        if !isActive {
+            runActive {}
+        }
+    }
+
+    /// Called by a loop after each element: `true` when other work waits (delivering the
+    /// element queued it, say); `work`, the loop, is then queued behind it, and the loop
+    /// stores its state and returns, carrying on from there when its turn comes. Inlined,
+    /// so the test costs the loop what the check by hand did.
+    @inline(__always)
+    func yields(_ work: TrampolineWork) -> Bool {
+        if count == 0 {
+            return false
+        }
+        enqueue(work)
+        return true
     }
 
     func enqueue(_ work: TrampolineWork) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Merges the elements of every sequence in `sources` into one sequence.
     ///
@@ -500,9 +502,11 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
         lastInner = Unmanaged.passUnretained(inner)
     }
 
-    /// Takes `inner` out of the list, marks it finished and takes its subscription, for
-    /// the caller to dispose after the lock. Call with `lock` held.
+    /// Takes `inner` out of the list, marks it finished (stopping the loop it runs, if
+    /// any) and takes its subscription, for the caller to dispose after the lock. Call
+    /// with `lock` held.
     private func removeLocked(_ inner: MergeInnerLink) -> Disposable {
+        inner.stopLoop()
         if !inner.isFinished {
             // `inner`'s reference to the next one moves to the one before, which drops
             // the list's reference to `inner` (the caller still holds one).
@@ -598,9 +602,30 @@ private class MergeInnerLink: InnerSubscription {
     /// The next inner subscription in the list of running ones, or in the queue of
     /// waiting ones.
     @exclusivity(unchecked) final var next: MergeInnerLink?
+    /// Set once the inner subscription is finished, from any thread: the loop the inner
+    /// observer runs (if it runs one) sends nothing more. Unlike the rest, read outside
+    /// the sink's lock, by the loop.
+    private let loopStopped = Atomic<Bool>(false)
+
+    final func stopLoop() {
+        loopStopped.store(true, ordering: .relaxed)
+    }
+
+    final var isLoopStopped: Bool {
+        loopStopped.load(ordering: .relaxed)
+    }
 }
 
 /// Observes one inner sequence for a ``MergeSink``, and holds its subscription.
+///
+/// When the inner sequence is a ``LoopProducer`` on the current-thread trampoline
+/// (`range`, `of`, `from` an array), this observer runs its loop itself, as the
+/// producer's own ``TrampolineLoopSink`` would: queued on the trampoline at subscription,
+/// one element per turn while other work waits, then completion; the loop stops once
+/// the sink finishes the inner subscription (``MergeInnerLink/stopLoop()``), so the
+/// inner sequence costs no sink, no ``SinkDisposer``, no subscription to keep and no
+/// lookup of the sink's generic type. With a journey trace running, every inner
+/// sequence is subscribed, so the trace shows each step.
 final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeInnerLink, ElementObserver {
     typealias Element = Observer.Element
 
@@ -610,27 +635,75 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
     /// the call that subscribes.
     @exclusivity(unchecked) var waitingSource: Observable<Element>?
 
+    // The inner sequence whose loop this observer runs, retained (released by
+    // `deinit`); `Unmanaged` so that each element reads it without a retain and a
+    // release. It and the offset of the next element are touched only by the loop, on
+    // the trampoline's thread, one turn at a time.
+    @exclusivity(unchecked) private var loop: Unmanaged<LoopProducer<Element>>?
+    @exclusivity(unchecked) private var loopOffset: UInt = 0
+    @exclusivity(unchecked) private var loopCount: UInt = 0
+
     // `required` so that the sink can allocate through a stored metatype.
     required init(parent: MergeSink<SourceElement, Observer>) {
         self.parent = parent
     }
 
-    /// Subscribes to `source` and hands the subscription to the sink.
+    /// Subscribes to `source` and hands the subscription to the sink; runs the loop of
+    /// a ``LoopProducer`` itself.
     func subscribe(to source: Observable<Element>) {
-        parent.subscribe(self, to: source)
+        if let loopProducer = source.asLoopProducer(), !journeyTracingIsOn {
+            startLoop(of: loopProducer, count: loopProducer.loopCount.unsafelyUnwrapped)
+        } else {
+            parent.subscribe(self, to: source)
+        }
+    }
+
+    /// Queues the loop on the trampoline (running it at once when the trampoline is
+    /// idle), where subscribing the producer would have queued its sink. There is no
+    /// subscription to keep: finishing this inner subscription stops the loop.
+    private func startLoop(of loopProducer: LoopProducer<Element>, count: UInt) {
+        loop = Unmanaged.passRetained(loopProducer)
+        loopCount = count
+        Trampoline.start(onCurrentThread: self)
     }
 
     override func subscribeToWaitingSource() {
         subscribe(to: waitingSource.take().unsafelyUnwrapped)
     }
 
-    /// Subscribes to the waiting inner sequence from the trampoline, unless the sink was
-    /// disposed meanwhile.
+    /// Runs the inner sequence's loop; otherwise (queued while waiting for a slot)
+    /// subscribes to the waiting inner sequence, unless the sink was disposed meanwhile.
     override func run(on trampoline: Trampoline) {
+        if let loop {
+            runLoop(loop, on: trampoline)
+            return
+        }
         let source = waitingSource.take().unsafelyUnwrapped
         if !parent.isDisposed {
             subscribe(to: source)
         }
+    }
+
+    /// The loop of ``TrampolineLoopSink``, sending to the sink directly.
+    private func runLoop(_ loop: Unmanaged<LoopProducer<Element>>, on trampoline: Trampoline) {
+        var offset = loopOffset
+        while !isLoopStopped {
+            if offset == loopCount {
+                parent.innerCompleted(self)
+                return
+            }
+            let element = loop._withUnsafeGuaranteedRef { $0.loopElement(at: offset) }
+            offset &+= 1
+            parent.innerNext(element)
+            if trampoline.yields(self) {
+                loopOffset = offset
+                return
+            }
+        }
+    }
+
+    deinit {
+        loop?.release()
     }
 
     func on(next element: Element) {

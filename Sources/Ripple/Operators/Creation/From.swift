@@ -156,7 +156,7 @@ final private class ObservableSequenceSink<Iterator: IteratorProtocol, Observer:
 /// element through the standard library's generic `Collection` subscript, which
 /// allocates a coroutine frame per element.)
 @usableFromInline
-final class ObservableArray<Element>: Producer<Element> {
+final class ObservableArray<Element>: LoopProducer<Element> {
     let elements: [Element]
     let scheduler: ImmediateSchedulerType
 
@@ -164,6 +164,11 @@ final class ObservableArray<Element>: Producer<Element> {
     init(elements: [Element], scheduler: ImmediateSchedulerType) {
         self.elements = elements
         self.scheduler = scheduler
+        super.init(loopCount: canRunLoop(on: scheduler) ? UInt(elements.count) : nil)
+    }
+
+    override func loopElement(at offset: UInt) -> Element {
+        elements[Int(offset)]
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -49,28 +49,31 @@ extension ObservableType where Element: RxAbstractInteger {
 }
 
 @usableFromInline
-final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
+final class RangeProducer<Element: RxAbstractInteger>: LoopProducer<Element> {
     let start: Element
     let count: Element
     let scheduler: ImmediateSchedulerType
     /// The element `offset` places after `start`, for an offset below `count`.
     let element: (_ start: Element, _ offset: UInt) -> Element
-    /// `count`, when a loop on the trampoline sends the elements: the scheduler is the
-    /// trampoline and `count` fits in a `UInt` (only a type wider than `UInt` can exceed
-    /// it, and no loop would reach the end of such a count).
-    let loopCount: UInt?
 
     /// `uintCount` is `UInt(exactly: count)`, converted by the caller, where `Element`
     /// is known (in this unspecialised code, a generic conversion).
     @usableFromInline
     init(start: Element, count: Element, uintCount: UInt?, scheduler: ImmediateSchedulerType, element: @escaping (_ start: Element, _ offset: UInt) -> Element) {
-        // Decided once per producer, and before `scheduler` is stored: checking the
-        // stored one would copy the existential.
-        loopCount = canRunLoop(on: scheduler) ? uintCount : nil
         self.start = start
         self.count = count
         self.scheduler = scheduler
         self.element = element
+        // `loopCount` is `count` when a loop on the trampoline sends the elements: the
+        // scheduler is the trampoline and `count` fits in a `UInt` (only a type wider
+        // than `UInt` can exceed it, and no loop would reach the end of such a count).
+        // Decided once per producer, from the parameter: checking the stored scheduler
+        // would copy the existential.
+        super.init(loopCount: canRunLoop(on: scheduler) ? uintCount : nil)
+    }
+
+    override func loopElement(at offset: UInt) -> Element {
+        element(start, offset)
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

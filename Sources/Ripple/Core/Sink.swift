@@ -21,11 +21,11 @@ import Synchronization
 /// itself (``TrampolineLoopSink``) instead of allocating a piece of work per
 /// subscription. `TrampolineWork` also counts the sink in ``Resources`` (debug builds).
 class Sink<Observer: ElementObserver>: TrampolineWork, Disposable {
+    private let disposed = Atomic<Bool>(false)
     /// The downstream observer.
     final let observer: Observer
     /// The subscription's ``SinkDisposer``; disposing it ends the whole subscription.
     final let cancel: Cancelable
-    private let disposed = Atomic<Bool>(false)
 
     init(observer: Observer, cancel: Cancelable) {
         self.observer = observer
@@ -96,6 +96,7 @@ class Sink<Observer: ElementObserver>: TrampolineWork, Disposable {
     }
 
     /// Whether ``dispose()`` has been called.
+    @inline(__always)
     final var isDisposed: Bool {
         disposed.load(ordering: .relaxed)
     }

@@ -36,13 +36,23 @@ class Sink<Observer: ElementObserver>: TrampolineWork, Disposable {
     /// Forwards `element` downstream unless this sink has been disposed.
     @inline(__always)
     final func forwardOn(next element: Observer.Element) {
+        _ = forwardIfNotDisposed(next: element)
+    }
+
+    /// ``forwardOn(next:)`` that says whether it forwarded: `false` when this sink has
+    /// been disposed and `element` was dropped. For a loop sending one element after
+    /// another, so that the check that drops an element also ends the loop, and an
+    /// element costs one check.
+    @inline(__always)
+    final func forwardIfNotDisposed(next element: Observer.Element) -> Bool {
         if elementTracingIsOn {
             traceForwardOn(next: element)
         }
         if disposed.load(ordering: .relaxed) {
-            return
+            return false
         }
         observer.on(next: element)
+        return true
     }
 
     // Trace points on element paths call out of line, so the path stays small enough

@@ -19,12 +19,12 @@ final class MapFilterProducer<Source, Result>: FusibleProducer<Result> {
     private let source: Observable<Source>
     // Never optionals, here or in the sink: an optional closure is kept in its most
     // general form, and every call of it unwrapped goes through a conversion thunk
-    // (and, bound out of the optional, a retain and a release). An absent filter is
-    // a closure that is never called.
+    // (and, bound out of the optional, a retain and a release). The filter the pair
+    // has not is a closure that is never called.
+    /// `filter` then `map` if true, `map` then `filter` if false.
     private let filtersBefore: Bool
     private let before: (Source) throws -> Bool
     private let transform: (Source) throws -> Result
-    private let filtersAfter: Bool
     private let after: (Result) throws -> Bool
     /// The same two operators as stages, and their names, for a longer run.
     private let stages: [FusedStage]
@@ -36,7 +36,6 @@ final class MapFilterProducer<Source, Result>: FusibleProducer<Result> {
         filtersBefore = true
         self.before = before
         self.transform = transform
-        filtersAfter = false
         after = { _ in true }
         self.stages = stages
         names = ["filter", "map"]
@@ -48,7 +47,6 @@ final class MapFilterProducer<Source, Result>: FusibleProducer<Result> {
         filtersBefore = false
         before = { _ in true }
         self.transform = transform
-        filtersAfter = true
         self.after = after
         self.stages = stages
         names = ["map", "filter"]
@@ -66,7 +64,7 @@ final class MapFilterProducer<Source, Result>: FusibleProducer<Result> {
         if journeyTracingIsOn {
             JourneyTrace.step("MapFilterProducer", "run", "\(names.joined(separator: "∘")) (in chain order) fused into one sink: one MapFilterSink calls both closures, checking between them that the subscription is not disposed")
         }
-        let sink = MapFilterSink<Source, Result, Observer>(filtersBefore: filtersBefore, before: before, transform: transform, filtersAfter: filtersAfter, after: after, observer: observer, cancel: cancel)
+        let sink = MapFilterSink<Source, Result, Observer>(filtersBefore: filtersBefore, before: before, transform: transform, after: after, observer: observer, cancel: cancel)
         let subscription = source.subscribe(elementObserver: sink)
         return (sink: sink, subscription: subscription)
     }
@@ -81,14 +79,12 @@ final private class MapFilterSink<Source, Result, Observer: ElementObserver>: Si
     private let filtersBefore: Bool
     private let before: (Source) throws -> Bool
     private let transform: (Source) throws -> Result
-    private let filtersAfter: Bool
     private let after: (Result) throws -> Bool
 
-    init(filtersBefore: Bool, before: @escaping (Source) throws -> Bool, transform: @escaping (Source) throws -> Result, filtersAfter: Bool, after: @escaping (Result) throws -> Bool, observer: Observer, cancel: Cancelable) {
+    init(filtersBefore: Bool, before: @escaping (Source) throws -> Bool, transform: @escaping (Source) throws -> Result, after: @escaping (Result) throws -> Bool, observer: Observer, cancel: Cancelable) {
         self.filtersBefore = filtersBefore
         self.before = before
         self.transform = transform
-        self.filtersAfter = filtersAfter
         self.after = after
         super.init(observer: observer, cancel: cancel)
     }
@@ -102,15 +98,15 @@ final private class MapFilterSink<Source, Result, Observer: ElementObserver>: Si
                 guard try before(element), !isDisposed else {
                     return
                 }
-            }
-            let result = try transform(element)
-            if filtersAfter {
+                forwardOn(next: try transform(element))
+            } else {
+                let result = try transform(element)
                 // `map`'s sink forwards only if it is not disposed.
                 guard !isDisposed, try after(result) else {
                     return
                 }
+                forwardOn(next: result)
             }
-            forwardOn(next: result)
         } catch {
             forwardErrorAndDispose(error)
         }

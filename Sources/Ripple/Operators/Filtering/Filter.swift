@@ -40,7 +40,7 @@ final class Filter<Element>: SingleStageProducer<Element, Element> {
         super.init(source: source, stage: stage, name: "filter")
     }
 
-    /// `filter` then `map` with nothing fusible before: one `MapFilterSink` calls both
+    /// `filter` then `map` with nothing fusible before: one `FilterMapSink` calls both
     /// closures.
     override func fused<Result>(withMap transform: @escaping (Element) throws -> Result, stage: FusedStage) -> Observable<Result>? {
         if let run: Observable<Result> = fused(with: stage, named: "map") {

@@ -212,7 +212,7 @@ extension RippleTests {
         @Test func threeOrMoreAdjacentStagesAreFusedIntoOneSinkAndOfPairsOnlyMapWithFilter() {
             let source = Observable.of(1, 2, 3)
             #expect(fusedRuns(source.map { $0 + 1 }.filter { $0 > 1 }) == ["map∘filter (in chain order) fused into one sink: one MapFilterSink calls both closures, checking between them that the subscription is not disposed"])
-            #expect(fusedRuns(source.filter { $0 > 1 }.map { $0 + 1 }).first?.hasPrefix("filter∘map (in chain order) fused into one sink: one MapFilterSink") == true)
+            #expect(fusedRuns(source.filter { $0 > 1 }.map { $0 + 1 }).first?.hasPrefix("filter∘map (in chain order) fused into one sink: one FilterMapSink") == true)
             #expect(elements(of: source.map { $0 + 1 }.filter { $0 > 2 }) == [3, 4])
             #expect(elements(of: source.filter { $0 > 1 }.map { $0 * 10 }) == [20, 30])
             // Other pairs stay two ordinary sinks.

@@ -19,7 +19,7 @@
 // `@usableFromInline` for the inlinable `subscribe(onNext:…)`, which subscribes its
 // observer in your code (see `Observable.subscribe(elementObserver:)`).
 @usableFromInline
-protocol ElementObserver: ObserverType {
+protocol ElementObserver: AnyObject, ObserverType {
     /// Receives the next element; the same as `on(.next(element))`.
     func on(next element: Element)
 

@@ -20,12 +20,17 @@ import Synchronization
 /// whose elements a loop sends on the current-thread trampoline can be queued there
 /// itself (``TrampolineLoopSink``) instead of allocating a piece of work per
 /// subscription. `TrampolineWork` also counts the sink in ``Resources`` (debug builds).
-class Sink<Observer>: TrampolineWork, Disposable {
+class Sink<Observer: AnyObject>: TrampolineWork, Disposable {
+    // First, at a constant offset: every element reads it, and a field after the
+    // generic `observer` would have its offset read from the metadata in unspecialised
+    // code. `Observer: AnyObject` (every `ElementObserver` is a class) keeps the fields
+    // of every subclass at fixed offsets too; it is a layout constraint, which the
+    // runtime checks without a conformance lookup (see the extension below).
+    private let disposed = Atomic<Bool>(false)
     /// The downstream observer.
     final let observer: Observer
     /// The subscription's ``SinkDisposer``; disposing it ends the whole subscription.
     final let cancel: Cancelable
-    private let disposed = Atomic<Bool>(false)
 
     init(observer: Observer, cancel: Cancelable) {
         self.observer = observer
@@ -34,6 +39,7 @@ class Sink<Observer>: TrampolineWork, Disposable {
     }
 
     /// Whether ``dispose()`` has been called.
+    @inline(__always)
     final var isDisposed: Bool {
         disposed.load(ordering: .relaxed)
     }
@@ -55,7 +61,7 @@ class Sink<Observer>: TrampolineWork, Disposable {
 }
 
 // The forwarding roads need `Observer: ElementObserver`; the class itself states no
-// requirement, so that instantiating a sink's metadata (whose superclass the runtime
+// protocol requirement (only `AnyObject`, a layout constraint), so that instantiating a sink's metadata (whose superclass the runtime
 // builds from its mangled name, checking its requirements) needs no protocol
 // conformance lookup: the first such lookup in a process scans the conformance records
 // of every loaded library (with FoundationEssentials loaded, 0.55 MiB of a one-pipeline
@@ -64,13 +70,23 @@ extension Sink where Observer: ElementObserver {
     /// Forwards `element` downstream unless this sink has been disposed.
     @inline(__always)
     final func forwardOn(next element: Observer.Element) {
+        _ = forwardIfNotDisposed(next: element)
+    }
+
+    /// ``forwardOn(next:)`` that says whether it forwarded: `false` when this sink has
+    /// been disposed and `element` was dropped. For a loop sending one element after
+    /// another, so that the check that drops an element also ends the loop, and an
+    /// element costs one check.
+    @inline(__always)
+    final func forwardIfNotDisposed(next element: Observer.Element) -> Bool {
         if elementTracingIsOn {
             traceForwardOn(next: element)
         }
         if disposed.load(ordering: .relaxed) {
-            return
+            return false
         }
         observer.on(next: element)
+        return true
     }
 
     // Trace points on element paths call out of line, so the path stays small enough

@@ -40,7 +40,8 @@ let journeyChapter = Chapter(
             journey()
         }
         // A chain of operators is a chain of sinks, but three or more adjacent `map`,
-        // `filter` and `compactMap` are fused into one: the trace says where.
+        // `filter` and `compactMap` (and a `map` with a `filter`) are fused into one:
+        // the trace says where.
         print("""
 
         Observable.of(1, 2, 3).map { $0 * 10 }.filter { $0 > 10 }.map { "#\\($0)" }

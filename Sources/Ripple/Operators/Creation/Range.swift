@@ -128,16 +128,21 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
 
     override func runLoop(on trampoline: Trampoline) {
         // The offset is a local while the loop runs, stored back when it pauses. Each
-        // element is made from it and passed to `forwardOn` without a copy.
+        // element is made from it and passed on without a copy. One disposed check per
+        // element, where it is sent: once disposed, the sink drops the element it made
+        // and the loop ends (a completion due then is dropped by
+        // `forwardCompletedAndDispose`, which checks too).
         var offset = self.offset
-        while !isDisposed {
+        while true {
             if offset == count {
                 forwardCompletedAndDispose()
                 return
             }
             let next = element(start, offset)
             offset &+= 1
-            forwardOn(next: next)
+            guard forwardIfNotDisposed(next: next) else {
+                return
+            }
             if yields(on: trampoline) {
                 self.offset = offset
                 return

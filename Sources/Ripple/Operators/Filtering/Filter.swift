@@ -21,7 +21,7 @@ extension ObservableType {
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = asObservable()
         let stage = filterStage(predicate)
-        if let fused: Observable<Element> = fusing(source, with: stage, named: "filter") {
+        if let fusible = source as? FusibleProducer<Element>, let fused = fusible.fused(withFilter: predicate, stage: stage) {
             return fused
         }
         return Filter(source: source, predicate: predicate, stage: stage)
@@ -38,6 +38,15 @@ final class Filter<Element>: SingleStageProducer<Element, Element> {
     init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool, stage: FusedStage) {
         self.predicate = predicate
         super.init(source: source, stage: stage, name: "filter")
+    }
+
+    /// `filter` then `map` with nothing fusible before: one `FilterMapSink` calls both
+    /// closures.
+    override func fused<Result>(withMap transform: @escaping (Element) throws -> Result, stage: FusedStage) -> Observable<Result>? {
+        if let run: Observable<Result> = fused(with: stage, named: "map") {
+            return run
+        }
+        return MapFilterProducer(source: source, before: predicate, transform: transform, stages: [self.stage, stage])
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -21,7 +21,7 @@ extension ObservableType {
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         let source = asObservable()
         let stage = mapStage(transform)
-        if let fused: Observable<Result> = fusing(source, with: stage, named: "map") {
+        if let fusible = source as? FusibleProducer<Element>, let fused = fusible.fused(withMap: transform, stage: stage) {
             return fused
         }
         return Map(source: source, transform: transform, stage: stage)
@@ -38,6 +38,15 @@ final class Map<Source, Result>: SingleStageProducer<Source, Result> {
     init(source: Observable<Source>, transform: @escaping (Source) throws -> Result, stage: FusedStage) {
         self.transform = transform
         super.init(source: source, stage: stage, name: "map")
+    }
+
+    /// `map` then `filter` with nothing fusible before: one `MapFilterSink` calls both
+    /// closures.
+    override func fused(withFilter predicate: @escaping (Result) throws -> Bool, stage: FusedStage) -> Observable<Result>? {
+        if let run: Observable<Result> = fused(with: stage, named: "filter") {
+            return run
+        }
+        return MapFilterProducer(source: source, transform: transform, after: predicate, stages: [self.stage, stage])
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {

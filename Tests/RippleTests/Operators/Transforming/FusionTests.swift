@@ -173,7 +173,7 @@ private func fusedRuns(_ chain: Observable<Int>) -> [String] {
     let steps = JourneyTrace.record {
         chain.subscribe().dispose()
     }
-    return steps.filter { $0.type == "FusedProducer" }.map(\.note)
+    return steps.filter { $0.type == "FusedProducer" || $0.type == "MapFilterProducer" }.map(\.note)
 }
 
 /// The elements a synchronous `source` sends while being subscribed.
@@ -209,9 +209,26 @@ extension RippleTests {
     @Suite struct FusionTests {
         private static let input = Input(elements: Array(0..<12), ending: .completed)
 
-        @Test func threeOrMoreAdjacentStagesAreFusedIntoOneSinkAndTwoAreNot() {
+        @Test func threeOrMoreAdjacentStagesAreFusedIntoOneSinkAndOfPairsOnlyMapWithFilter() {
             let source = Observable.of(1, 2, 3)
-            #expect(fusedRuns(source.map { $0 + 1 }.filter { $0 > 1 }).isEmpty)
+            #expect(fusedRuns(source.map { $0 + 1 }.filter { $0 > 1 }) == ["map∘filter (in chain order) fused into one sink: one MapFilterSink calls both closures, checking between them that the subscription is not disposed"])
+            #expect(fusedRuns(source.filter { $0 > 1 }.map { $0 + 1 }).first?.hasPrefix("filter∘map (in chain order) fused into one sink: one FilterMapSink") == true)
+            #expect(elements(of: source.map { $0 + 1 }.filter { $0 > 2 }) == [3, 4])
+            #expect(elements(of: source.filter { $0 > 1 }.map { $0 * 10 }) == [20, 30])
+            // Other pairs stay two ordinary sinks.
+            #expect(fusedRuns(source.map { $0 + 1 }.map { $0 + 1 }).isEmpty)
+            #expect(fusedRuns(source.filter { $0 > 1 }.filter { $0 > 2 }).isEmpty)
+            #expect(fusedRuns(source.map { $0 + 1 }.compactMap { $0 }).isEmpty)
+            #expect(fusedRuns(source.compactMap { $0 }.filter { $0 > 1 }).isEmpty)
+            // A pair followed by a third stage becomes one run of three.
+            let pairThenMap = fusedRuns(source.filter { $0 > 1 }.map { $0 + 1 }.map { $0 * 2 })
+            #expect(pairThenMap.count == 1)
+            #expect(pairThenMap.first?.hasPrefix("filter∘map∘map (in chain order) fused into one sink: one FusedSink") == true)
+            #expect(elements(of: source.filter { $0 > 1 }.map { $0 + 1 }.map { $0 * 2 }) == [6, 8])
+            // The pair itself is unchanged by what is built on it.
+            let pair = source.map { $0 * 3 }.filter { $0 != 6 }
+            _ = pair.compactMap { $0 == 3 ? nil : $0 }
+            #expect(elements(of: pair) == [3, 9])
             let three = fusedRuns(source.map { $0 + 1 }.filter { $0 > 1 }.compactMap { $0 })
             #expect(three.count == 1)
             #expect(three.first?.hasPrefix("map∘filter∘compactMap (in chain order) fused into one sink") == true)
@@ -342,6 +359,83 @@ extension RippleTests {
                     specs[reenterer].disposesAt = 1000
                     expectSameAsUnfused(specs, Self.input)
                 }
+            }
+        }
+
+        @Test func theMapFilterPairsBehaveAsUnfusedWhateverEitherClosureDoes() {
+            for kinds in [[StageSpec.Kind.map, .filter], [.filter, .map]] {
+                for position in kinds.indices {
+                    // The value the stage at `position` sees for a source element:
+                    // a `map` before it adds 7 (the parameter), a `filter` passes it.
+                    let seen = { (element: Int) in position == 1 && kinds[0] == .map ? element + 7 : element }
+                    for effect in 0..<4 {
+                        var specs = kinds.map { StageSpec($0, 7) }
+                        switch effect {
+                        case 0: specs[position].throwsAt = seen(4)
+                        case 1: specs[position].disposesAt = seen(5)
+                        case 2: specs[position].reentersAt = seen(3)
+                        default:
+                            specs[position].reentersAt = seen(3)
+                            specs[position].disposesAt = 1000 + (position == 1 && kinds[0] == .map ? 7 : 0)
+                        }
+                        expectSameAsUnfused(specs, Self.input)
+                        expectSameAsUnfused(specs, Input(elements: [4, 5, 3, 6], ending: .error(TestError(id: 1))))
+                        let log = runChain(specs, Self.input, barriers: false)
+                        // The effect did happen, so the comparison above compared it.
+                        switch effect {
+                        case 0: #expect(log.filter { $0.hasPrefix("onError") }.count == 1, "\(specs): \(log)")
+                        case 1: #expect(log.contains("stage \(position) disposes") && !log.contains("onCompleted"), "\(specs): \(log)")
+                        case 2: #expect(log.contains("stage \(position) sends 1000 into the source"), "\(specs): \(log)")
+                        default: #expect(log.contains("stage \(position) disposes"), "\(specs): \(log)")
+                        }
+                    }
+                }
+            }
+        }
+
+        @Test func anElementTheObserverSendsWhileHandlingAResultRunsTheWholeChainNested() {
+            // Fused runs keep the element in the sink's own slot while the observer
+            // handles the result; an element sent from there needs a slot of its own.
+            func run(_ kinds: [StageSpec.Kind], barriers: Bool) -> [String] {
+                var log: [String] = []
+                var feed: AnyObserver<Int>?
+                var chain = Observable<Int>.create { observer in
+                    feed = observer
+                    return Disposables.create()
+                }
+                for (index, kind) in kinds.enumerated() {
+                    switch kind {
+                    case .map: chain = chain.map { log.append("stage \(index) map \($0)"); return $0 + 1 }
+                    case .filter: chain = chain.filter { log.append("stage \(index) filter \($0)"); return $0 % 3 != 0 }
+                    case .compactMap: chain = chain.compactMap { log.append("stage \(index) compactMap \($0)"); return $0 == 7 ? nil : $0 * 2 }
+                    }
+                    if barriers {
+                        chain = Barrier(chain)
+                    }
+                }
+                var reentered = false
+                let subscription = chain.subscribe(onNext: { value in
+                    log.append("onNext \(value)")
+                    if !reentered {
+                        reentered = true
+                        feed?.onNext(22)
+                        log.append("back from 22")
+                    }
+                })
+                for element in [1, 2, 4, 5] {
+                    feed?.onNext(element)
+                }
+                subscription.dispose()
+                feed = nil
+                return log
+            }
+            for kinds in [[StageSpec.Kind.map, .filter], [.filter, .map], [.map, .filter, .map], [.compactMap, .map, .map, .filter]] {
+                let fused = run(kinds, barriers: false)
+                #expect(fused == run(kinds, barriers: true), "\(kinds)")
+                // The nested element got through the whole chain before the outer
+                // call returned.
+                let back = fused.firstIndex(of: "back from 22")
+                #expect(back.map { fused[$0 - 1].hasPrefix("onNext") } == true, "\(kinds): \(fused)")
             }
         }
 

@@ -78,7 +78,11 @@ final class MapFilterProducer<Source, Result>: FusibleProducer<Result> {
 /// `Event`s passed on. Two classes rather than one with a flag: an element then tests
 /// no flag, and each sink's frame holds one temporary, not two (5 instructions per
 /// element of `map_filter`'s 315).
-private class PairSink<Source, Result, Observer: ElementObserver>: Sink<Observer> where Observer.Element == Result {
+///
+/// No protocol requirement on `Observer` in the class, as on `Sink`: the pair sinks'
+/// superclass is built from its mangled name, and a requirement there would cost the
+/// process's first conformance lookup (Benchmarks.md, "Round 5, continued (session 7)").
+private class PairSink<Source, Result, Observer: AnyObject>: Sink<Observer> {
     final let transform: (Source) throws -> Result
 
     init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: Cancelable) {
@@ -89,7 +93,9 @@ private class PairSink<Source, Result, Observer: ElementObserver>: Sink<Observer
     func on(next element: Source) {
         abstractMethod()
     }
+}
 
+extension PairSink where Observer: ElementObserver, Observer.Element == Result {
     // The terminal events, taken directly rather than through the default that wraps
     // them in an `Event` (see `MapSink`).
     final func onCompletion() {

@@ -215,7 +215,10 @@ extension RippleTests {
             #expect(wire.offsets(of: "SUB joined ").count == 1)
             joining.withLock { $0 }?.dispose()
             connection.close()
+            // The hooks hold these boxes, and what they hold holds the connection.
             late.connection.withLock { $0 = nil }
+            joining.withLock { $0 = nil }
+            disposing.withLock { $0 = nil }
         }
 
         @Test func aServerThatDropsEachConnectionRightAfterTheHandshakeIsRetriedWithBackoff() async throws {

@@ -236,14 +236,14 @@ extension RippleTests {
             server.listen(1)
             print(server.getsockname()[1], flush=True)
             peer, _ = server.accept()
-            peer.sendall(b'INFO {"server_id":"tls","version":"2.9.10","max_payload":1048576,"headers":true,"tls_required":true}\r\n')
+            peer.sendall(b'INFO {"server_id":"tls","version":"2.9.10","max_payload":1048576,"headers":true,"tls_required":true}\\r\\n')
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.load_cert_chain(sys.argv[1], sys.argv[2])
             tls = context.wrap_socket(peer, server_side=True, suppress_ragged_eofs=False)
             seen = b""
-            while b"PING\r\n" not in seen:
+            while b"PING\\r\\n" not in seen:
                 seen += tls.recv(65536)
-            tls.sendall(b"PONG\r\n")
+            tls.sendall(b"PONG\\r\\n")
             try:
                 while tls.recv(65536):
                     pass

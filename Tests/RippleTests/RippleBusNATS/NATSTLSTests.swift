@@ -239,6 +239,8 @@ extension RippleTests {
             peer.sendall(b'INFO {"server_id":"tls","version":"2.9.10","max_payload":1048576,"headers":true,"tls_required":true}\\r\\n')
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.load_cert_chain(sys.argv[1], sys.argv[2])
+            # Python sets this by default; it makes a bare EOF look like a close_notify.
+            context.options &= ~getattr(ssl, "OP_IGNORE_UNEXPECTED_EOF", 0)
             tls = context.wrap_socket(peer, server_side=True, suppress_ragged_eofs=False)
             seen = b""
             while b"PING\\r\\n" not in seen:

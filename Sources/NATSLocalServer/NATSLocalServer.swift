@@ -88,6 +88,17 @@ public final class NATSLocalServer: Sendable {
     private static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
+        guard let port = bindToFreeLoopbackPort(fd) else {
+            throw ServerError.didNotStart(0)
+        }
+        return port
+    }
+
+    /// Binds `fd`, an IPv4 stream socket, to a port of 127.0.0.1 that the system picks
+    /// among the free ones (tests' fake servers listen there).
+    ///
+    /// - Returns: The port, or `nil` if binding failed.
+    public static func bindToFreeLoopbackPort(_ fd: Int32) -> Int? {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -98,10 +109,7 @@ public final class NATSLocalServer: Sendable {
                 bind(fd, generic, length) == 0 && getsockname(fd, generic, &length) == 0
             }
         }
-        guard bound else {
-            throw ServerError.didNotStart(0)
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 
     private static func accepts(port: Int) -> Bool {

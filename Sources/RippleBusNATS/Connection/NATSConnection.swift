@@ -33,6 +33,7 @@ import Synchronization
 public final class NATSConnection: Sendable {
     private let address: ServerAddress
     private let options: NATSConnectionOptions
+    private let hooks: NATSConnectionHooks?
     private let guarded = Mutex(Shared())
     // Serializes what the connection tells its observers, so `state` and `errors`
     // receive events one at a time, in order, and never under `state`'s lock.
@@ -62,6 +63,13 @@ public final class NATSConnection: Sendable {
         var subscriptions: [UInt64: SubscriptionRecord] = [:]
         var nextSid: UInt64 = 1
         var pending: [UInt8] = []
+        // Buffered publishes taken out of `pending` by a (re)connection's drain and not
+        // yet written: they still count against `reconnectBufferSize`, and go back to the
+        // front of `pending` if the write fails.
+        var inFlight: [UInt8] = []
+        // The server answered a ping on the current transport after the handshake: it
+        // is really up, so the reconnect backoff starts over (see `run`).
+        var confirmed = false
         var pongWaiters: [PongWaiter] = []
         var pingsOutstanding = 0
         var closing = false
@@ -77,9 +85,15 @@ public final class NATSConnection: Sendable {
         var waiters: [String: @Sendable (Result<NATSMessage, NATSError>) -> Void] = [:]
     }
 
-    private init(address: ServerAddress, options: NATSConnectionOptions) {
+    /// How long a connection must stay up (unless the server answered a ping on it
+    /// first) for its loss to start the reconnect backoff over; a shorter one counts as a
+    /// failed attempt, so a server that accepts and drops at once is not retried in a loop.
+    static let stableConnection: Duration = .seconds(1)
+
+    private init(address: ServerAddress, options: NATSConnectionOptions, hooks: NATSConnectionHooks?) {
         self.address = address
         self.options = options
+        self.hooks = hooks
     }
 
     // MARK: - Connecting
@@ -102,11 +116,16 @@ public final class NATSConnection: Sendable {
     ///     override those in the URL.
     /// - Returns: The connected connection.
     public static func connect(to url: String, options: NATSConnectionOptions = NATSConnectionOptions()) async throws -> NATSConnection {
+        try await connect(to: url, options: options, hooks: nil)
+    }
+
+    /// ``connect(to:options:)`` with test hooks (see ``NATSConnectionHooks``).
+    static func connect(to url: String, options: NATSConnectionOptions, hooks: NATSConnectionHooks?) async throws -> NATSConnection {
         var address = try ServerAddress(parsing: url)
         address.user = options.user ?? address.user
         address.password = options.password ?? address.password
         address.token = options.token ?? address.token
-        let connection = NATSConnection(address: address, options: options)
+        let connection = NATSConnection(address: address, options: options, hooks: hooks)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let thread = DispatchQueue(label: "ripple.nats.connection")
             thread.async {
@@ -161,13 +180,16 @@ public final class NATSConnection: Sendable {
                 try activate(transport)
                 first?.resume()
                 first = nil
-                failures = 0
+                let started = ContinuousClock.now
                 serve(transport, parser: parser)
                 transport.close()
                 if lost(transport) {
                     break
                 }
-                continue
+                // The backoff starts over only after a connection that proved itself;
+                // one the server ended right after the handshake is a failed attempt.
+                let proven = guarded.withLock { $0.confirmed } || ContinuousClock.now - started >= Self.stableConnection
+                failures = proven ? 0 : failures + 1
             } catch .authorizationViolation(let text) {
                 finish(.authorizationViolation(text), first: &first)
                 return
@@ -369,11 +391,19 @@ public final class NATSConnection: Sendable {
     /// Renews the subscriptions on a fresh transport and sends what was published while
     /// disconnected, in order, then declares the connection `connected`. Publishes made
     /// meanwhile join the buffer and are sent by the same loop, so none overtakes another.
+    ///
+    /// Each chunk is decided under the socket's write lock (``Transport/write(deciding:)``),
+    /// so a concurrent subscribe or dispose writes its `SUB` or `UNSUB` strictly before or
+    /// after it, never in between. The `SUB` lines are not kept as bytes: they are made
+    /// from the live subscriptions for each new transport, so they are bounded by the
+    /// number of subscriptions and never count against the reconnect buffer; only
+    /// publishes do, including those being written (`inFlight`).
     private func activate(_ transport: Transport) throws(NATSError) {
         let id = transport.id
         let closing = guarded.withLock { shared in
             if !shared.closing {
                 shared.transport = transport
+                shared.confirmed = false
             }
             return shared.closing
         }
@@ -382,34 +412,43 @@ public final class NATSConnection: Sendable {
             transport.close()
             throw .closed
         }
-        while true {
-            let chunk: [UInt8]? = guarded.withLock { shared in
-                var out: [UInt8] = []
-                for (sid, record) in shared.subscriptions where record.sentOn != id {
-                    ClientCommand.subscribe(subject: record.subject, queueGroup: record.queueGroup, sid: sid, into: &out)
-                    shared.subscriptions[sid]?.sentOn = id
-                }
-                out.append(contentsOf: shared.pending)
-                shared.pending = []
-                if out.isEmpty {
-                    shared.status = .connected
-                    return nil
-                }
-                return out
-            }
-            guard let chunk else {
-                break
-            }
+        var drained = false
+        while !drained {
             do {
-                try transport.write(chunk)
-            } catch {
-                // Nothing of `chunk` is known to have arrived: keep it for the next attempt.
-                guarded.withLock { shared in
-                    shared.pending.insert(contentsOf: chunk.dropFirst(0), at: 0)
-                    for sid in shared.subscriptions.keys {
-                        shared.subscriptions[sid]?.sentOn = nil
+                try transport.write { () -> [UInt8]? in
+                    let chunk: [UInt8]? = guarded.withLock { shared in
+                        var out: [UInt8] = []
+                        for (sid, record) in shared.subscriptions where record.sentOn != id {
+                            ClientCommand.subscribe(subject: record.subject, queueGroup: record.queueGroup, sid: sid, into: &out)
+                            shared.subscriptions[sid]?.sentOn = id
+                        }
+                        out.append(contentsOf: shared.pending)
+                        swap(&shared.inFlight, &shared.pending)
+                        if out.isEmpty {
+                            shared.status = .connected
+                            return nil
+                        }
+                        return out
                     }
-                    shared.transport = nil
+                    if chunk == nil {
+                        drained = true
+                    } else {
+                        hooks?.beforeActivateWrite?(transport)
+                    }
+                    return chunk
+                }
+                guarded.withLock { $0.inFlight = [] }
+            } catch {
+                // Nothing of the chunk is known to have arrived: its publishes go back
+                // ahead of those made meanwhile (together they fit the bound, which
+                // counted both); its `SUB` lines are made again for the next transport.
+                guarded.withLock { shared in
+                    shared.inFlight.append(contentsOf: shared.pending)
+                    swap(&shared.inFlight, &shared.pending)
+                    shared.inFlight = []
+                    if shared.transport === transport {
+                        shared.transport = nil
+                    }
                 }
                 transport.close()
                 throw error
@@ -449,6 +488,7 @@ public final class NATSConnection: Sendable {
         case .pong:
             let waiter: PongWaiter? = guarded.withLock { shared in
                 shared.pingsOutstanding = 0
+                shared.confirmed = true
                 return shared.pongWaiters.isEmpty ? nil : shared.pongWaiters.removeFirst()
             }
             if case .flush(let once) = waiter {
@@ -580,40 +620,52 @@ public final class NATSConnection: Sendable {
     }
 
     /// Writes `bytes` now if connected, else keeps them in the bounded reconnect buffer.
+    ///
+    /// A write that fails is not simply buffered: by then a reconnection may already
+    /// have drained the buffer and declared the connection `connected`, and bytes added
+    /// after that drain would wait for the next reconnection while this publisher's later
+    /// messages went straight out ahead of them. So it tries again from the top: on the
+    /// new transport if one is connected (this publisher's earlier buffered messages were
+    /// drained before that), else into the buffer, which the coming drain empties before
+    /// the connection is declared `connected`.
     private func send(_ bytes: [UInt8]) throws(NATSError) {
-        let transport = try guarded.withLock { shared throws(NATSError) -> Transport? in
-            switch shared.status {
-            case .closed:
-                throw .closed
-            case .connected where shared.transport != nil:
-                return shared.transport
-            default:
-                try buffer(bytes, in: &shared)
-                return nil
-            }
-        }
-        guard let transport else {
-            return
-        }
-        do {
-            try transport.write(bytes)
-        } catch {
-            // The socket failed under us: nothing of `bytes` is known to have left, so it
-            // waits for the reconnection like any publish made while disconnected.
-            try guarded.withLock { shared throws(NATSError) in
-                if shared.status == .closed {
+        var failed: Transport?
+        while true {
+            let transport = try guarded.withLock { shared throws(NATSError) -> Transport? in
+                switch shared.status {
+                case .closed:
                     throw .closed
+                case .connected where shared.transport != nil && shared.transport !== failed:
+                    return shared.transport
+                default:
+                    try buffer(bytes, in: &shared)
+                    return nil
                 }
-                try buffer(bytes, in: &shared)
+            }
+            guard let transport else {
+                return
+            }
+            hooks?.beforePublishWrite?(transport)
+            do {
+                try transport.write(bytes)
+                return
+            } catch {
+                failed = transport
             }
         }
     }
 
     private func buffer(_ bytes: [UInt8], in shared: inout Shared) throws(NATSError) {
-        if shared.pending.count + bytes.count > options.reconnectBufferSize {
+        if shared.pending.count + shared.inFlight.count + bytes.count > options.reconnectBufferSize {
             throw .reconnectBufferFull(limit: options.reconnectBufferSize)
         }
         shared.pending.append(contentsOf: bytes)
+    }
+
+    /// The bytes of publishes waiting for a connection, the ones being written by a
+    /// reconnection included: never more than ``NATSConnectionOptions/reconnectBufferSize``.
+    var bufferedByteCount: Int {
+        guarded.withLock { $0.pending.count + $0.inFlight.count }
     }
 
     /// Waits until the server has processed everything sent before this call (a `PING`
@@ -678,41 +730,100 @@ public final class NATSConnection: Sendable {
         if let queueGroup, !Subject.isValid(queueGroup, allowWildcards: false) || queueGroup.contains(".") {
             throw .invalidSubject(queueGroup)
         }
-        let (sid, transport) = try guarded.withLock { shared throws(NATSError) -> (UInt64, Transport?) in
+        let sid = try guarded.withLock { shared throws(NATSError) -> UInt64 in
             if shared.status == .closed {
                 throw .closed
             }
             let sid = shared.nextSid
             shared.nextSid += 1
-            var record = SubscriptionRecord(subject: subject, queueGroup: queueGroup, handler: handler)
-            var transport: Transport?
-            if shared.status == .connected, let current = shared.transport {
-                record.sentOn = current.id
-                transport = current
-            }
-            shared.subscriptions[sid] = record
-            return (sid, transport)
+            shared.subscriptions[sid] = SubscriptionRecord(subject: subject, queueGroup: queueGroup, handler: handler)
+            return sid
         }
-        if let transport {
-            var bytes: [UInt8] = []
-            ClientCommand.subscribe(subject: subject, queueGroup: queueGroup, sid: sid, into: &bytes)
-            try? transport.write(bytes)
-        }
+        sendSubscription(sid)
         return NATSSubscriptionHandle(connection: self, sid: sid)
     }
 
-    fileprivate func unsubscribe(sid: UInt64) {
+    /// Makes sure the server has `sid`'s `SUB` on the current transport.
+    ///
+    /// The record exists before this runs, so every transport that becomes current
+    /// later renews it in `activate`; what remains is the current one, which may have
+    /// drained before the record existed. Deciding under the socket's write lock and
+    /// marking `sentOn` there sends the `SUB` exactly once per transport (this call or
+    /// `activate`, whichever decides first) and before any `UNSUB` or publish decided
+    /// after it. When `sentOn` already names the current transport, the `SUB` is written
+    /// or being written under that lock, which anything written later waits for.
+    private func sendSubscription(_ sid: UInt64) {
         let transport = guarded.withLock { shared -> Transport? in
-            guard let record = shared.subscriptions.removeValue(forKey: sid), let current = shared.transport,
-                  record.sentOn == current.id else {
+            guard let current = shared.transport, let record = shared.subscriptions[sid], record.sentOn != current.id else {
                 return nil
             }
             return current
         }
-        if let transport {
-            var bytes: [UInt8] = []
-            ClientCommand.unsubscribe(sid: sid, into: &bytes)
-            try? transport.write(bytes)
+        guard let transport else {
+            return
+        }
+        // A write that fails means a dead transport: the next one renews the record.
+        try? transport.write { () -> [UInt8]? in
+            guarded.withLock { shared -> [UInt8]? in
+                // A replaced transport is dead; marking the record as sent on it could
+                // hide that its replacement already has it (and skip its `UNSUB`).
+                guard shared.transport === transport, let record = shared.subscriptions[sid], record.sentOn != transport.id else {
+                    return nil
+                }
+                shared.subscriptions[sid]?.sentOn = transport.id
+                var bytes: [UInt8] = []
+                ClientCommand.subscribe(subject: record.subject, queueGroup: record.queueGroup, sid: sid, into: &bytes)
+                return bytes
+            }
+        }
+    }
+
+    /// Forgets `sid` and tells the server, deciding under the socket's write lock (as
+    /// `sendSubscription` and `activate` do) so that the `UNSUB` follows the `SUB` it
+    /// cancels, and is sent only when the current transport has that `SUB`.
+    fileprivate func unsubscribe(sid: UInt64) {
+        while true {
+            let transport = guarded.withLock { shared -> Transport? in
+                guard let current = shared.transport else {
+                    // No transport: the next one's `activate` will not renew it.
+                    shared.subscriptions[sid] = nil
+                    return nil
+                }
+                return current
+            }
+            guard let transport else {
+                return
+            }
+            var replaced = false
+            do {
+                try transport.write { () -> [UInt8]? in
+                    guarded.withLock { shared -> [UInt8]? in
+                        guard shared.transport === transport else {
+                            replaced = true
+                            return nil
+                        }
+                        guard let record = shared.subscriptions.removeValue(forKey: sid), record.sentOn == transport.id else {
+                            return nil
+                        }
+                        var bytes: [UInt8] = []
+                        ClientCommand.unsubscribe(sid: sid, into: &bytes)
+                        return bytes
+                    }
+                }
+            } catch {
+                // A dead transport: forget the record, unless a newer transport already
+                // replaced it (and may have renewed the `SUB`): then tell that one.
+                replaced = guarded.withLock { shared in
+                    guard let current = shared.transport, current !== transport else {
+                        shared.subscriptions[sid] = nil
+                        return false
+                    }
+                    return true
+                }
+            }
+            if !replaced {
+                return
+            }
         }
     }
 
@@ -738,8 +849,9 @@ public final class NATSConnection: Sendable {
     public func request(_ payload: [UInt8], to subject: String, timeout: Duration = .seconds(5)) -> Single<NATSMessage> {
         Single.create { [self] observer in
             let reply: String
+            let inboxSid: UInt64
             do {
-                reply = try registerInbox { result in
+                (reply, inboxSid) = try registerInbox { result in
                     switch result {
                     case .success(let message): observer(.success(message))
                     case .failure(.noResponders): observer(.failure(NATSError.noResponders(subject: subject)))
@@ -751,6 +863,8 @@ public final class NATSConnection: Sendable {
                 return Disposables.create()
             }
             let token = String(reply.split(separator: ".").last ?? "")
+            // The inbox's `SUB` goes before this request, whichever request made it.
+            sendSubscription(inboxSid)
             do {
                 try publish(payload, to: subject, replyTo: reply)
             } catch {
@@ -772,29 +886,33 @@ public final class NATSConnection: Sendable {
         }
     }
 
-    /// Makes a reply subject and registers `waiter` for it, subscribing the connection's
-    /// inbox on first use.
-    private func registerInbox(_ waiter: @escaping @Sendable (Result<NATSMessage, NATSError>) -> Void) throws(NATSError) -> String {
-        let (reply, needsSubscription, prefix) = try guarded.withLock { shared throws(NATSError) in
+    /// Makes a reply subject and registers `waiter` for it, creating the connection's
+    /// inbox subscription on first use; returns the reply subject and the inbox's sid.
+    ///
+    /// The inbox subscription is created in the same critical section that hands out the
+    /// token, so however many first requests race there is exactly one, and its handler
+    /// is in place before any request leaves (its `SUB` is sent by `sendSubscription`).
+    private func registerInbox(_ waiter: @escaping @Sendable (Result<NATSMessage, NATSError>) -> Void) throws(NATSError) -> (String, UInt64) {
+        try guarded.withLock { shared throws(NATSError) in
             if shared.status == .closed {
                 throw .closed
             }
             let token = String(shared.inbox.nextToken)
             shared.inbox.nextToken += 1
             shared.inbox.waiters[token] = waiter
-            let needs = shared.inbox.sid == nil
-            if needs {
-                shared.inbox.sid = 0
+            let sid: UInt64
+            if let existing = shared.inbox.sid {
+                sid = existing
+            } else {
+                sid = shared.nextSid
+                shared.nextSid += 1
+                shared.inbox.sid = sid
+                shared.subscriptions[sid] = SubscriptionRecord(subject: shared.inbox.prefix + ".*", queueGroup: nil) { [weak self] message in
+                    self?.answer(message)
+                }
             }
-            return (shared.inbox.prefix + "." + token, needs, shared.inbox.prefix)
+            return (shared.inbox.prefix + "." + token, sid)
         }
-        if needsSubscription {
-            let handle = try subscribe(to: prefix + ".*") { [weak self] message in self?.answer(message) }
-            if let handle = handle as? NATSSubscriptionHandle {
-                guarded.withLock { $0.inbox.sid = handle.sid }
-            }
-        }
-        return reply
     }
 
     // MARK: - Closing
@@ -812,7 +930,7 @@ public final class NATSConnection: Sendable {
             shared.closing = true
             return shared.transport
         }
-        transport?.shutdown()
+        transport?.shutdownOrderly()
         wakeup.signal()
     }
 
@@ -884,4 +1002,17 @@ final class OnceContinuation: Sendable {
     func resume(throwing error: any Error) {
         continuation.withLock { $0.take() }?.resume(throwing: error)
     }
+}
+
+/// Points where a test can hold a connection's thread to force an interleaving that
+/// timing alone makes rare. Each hook runs on the thread that reached its point, which
+/// waits for it to return. Internal: only tests set them, through
+/// `NATSConnection.connect(to:options:hooks:)`; without hooks a publish pays one `nil` check.
+struct NATSConnectionHooks: Sendable {
+    /// In a publish, after the transport was chosen and before writing to it.
+    var beforePublishWrite: (@Sendable (Transport) -> Void)?
+    /// In a (re)connection's drain, holding the socket's write lock: after a chunk of
+    /// `SUB` lines and buffered publishes was taken (publishes made now are buffered),
+    /// before it is written.
+    var beforeActivateWrite: (@Sendable (Transport) -> Void)?
 }

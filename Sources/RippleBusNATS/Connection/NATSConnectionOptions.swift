@@ -26,8 +26,9 @@ public struct NATSConnectionOptions: Sendable {
     /// When and how often to reconnect after the connection is lost.
     public var reconnect = NATSReconnectPolicy()
     /// The most bytes of messages (protocol bytes, so a little more than the payloads)
-    /// kept while disconnected; a publish that would exceed it throws
-    /// ``NATSError/reconnectBufferFull(limit:)``.
+    /// kept while disconnected, those a reconnection is writing included; a publish that
+    /// would exceed it throws ``NATSError/reconnectBufferFull(limit:)``. Renewing the
+    /// subscriptions after a reconnection does not count against it.
     public var reconnectBufferSize = 8 * 1024 * 1024
     /// How to use TLS: the CA to trust, a client certificate, whether to insist on TLS.
     /// `nil` still upgrades to TLS when the server requires it, verifying the server
@@ -44,6 +45,9 @@ public struct NATSConnectionOptions: Sendable {
 
 /// When the client reconnects after losing the server: exponential backoff from
 /// `initialDelay`, doubling up to `maxDelay`, for at most `maxAttempts` attempts in a row.
+/// A connection that ends within a second of its handshake, before the server answered
+/// a ping on it, counts as a failed attempt: the backoff starts over only after one that
+/// stayed up.
 ///
 /// ```swift
 /// let never = NATSReconnectPolicy(maxAttempts: 0)

@@ -141,8 +141,20 @@ final class Transport: Sendable {
     /// Writes all of `bytes`; `underLock` runs first, inside the same critical section, so
     /// what it records is ordered exactly as the writes are.
     func write(_ bytes: [UInt8], underLock: () -> Void = {}) throws(NATSError) {
+        try write {
+            underLock()
+            return bytes
+        }
+    }
+
+    /// Writes the bytes `decide` returns (nothing for `nil`), with `decide` run inside the
+    /// write's critical section: what it decides and records (such as "this subscription's
+    /// `SUB` is on this socket") is ordered exactly as the bytes on the wire, so a `SUB`
+    /// and the `UNSUB` decided after it cannot swap places. Throws ``NATSError/closed``
+    /// without calling `decide` once the socket is shut down.
+    func write(deciding decide: () -> [UInt8]?) throws(NATSError) {
         let failure: NATSError? = writer.withLock { closed in
-            writeHoldingWriter(bytes, closed: closed, underLock: underLock)
+            writeHoldingWriter(closed: closed, decide)
         }
         if let failure {
             throw failure
@@ -155,7 +167,10 @@ final class Transport: Sendable {
     /// are what end such a connection (``shutdown()`` wakes the stuck writer).
     func writeIfIdle(_ bytes: [UInt8], underLock: () -> Void = {}) throws(NATSError) -> Bool {
         let outcome: NATSError?? = writer.withLockIfAvailable { closed in
-            writeHoldingWriter(bytes, closed: closed, underLock: underLock)
+            writeHoldingWriter(closed: closed) {
+                underLock()
+                return bytes
+            }
         }
         guard let failure = outcome else {
             return false
@@ -166,11 +181,13 @@ final class Transport: Sendable {
         return true
     }
 
-    private func writeHoldingWriter(_ bytes: [UInt8], closed: Bool, underLock: () -> Void) -> NATSError? {
+    private func writeHoldingWriter(closed: Bool, _ decide: () -> [UInt8]?) -> NATSError? {
         if closed || isShutDown.load(ordering: .acquiring) {
             return .closed
         }
-        underLock()
+        guard let bytes = decide() else {
+            return nil
+        }
         if secured.load(ordering: .relaxed) {
             return writeTLS(bytes)
         }
@@ -225,6 +242,31 @@ final class Transport: Sendable {
                 _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
             }
         }
+    }
+
+    /// Ends the connection as ``shutdown()`` does, telling a TLS peer first that this is an
+    /// orderly end (TLS's `close_notify`, `SSL_shutdown`), not a broken connection.
+    ///
+    /// The `close_notify` is sent only if no write holds the socket: one interleaved with
+    /// a write in progress would corrupt it, and waiting could mean waiting on a peer that
+    /// stopped reading. It is sent without waiting for the peer's own (the socket is
+    /// non-blocking; one that cannot take it now does without).
+    func shutdownOrderly() {
+        if secured.load(ordering: .relaxed) {
+            _ = writer.withLockIfAvailable { closed in
+                if closed || isShutDown.load(ordering: .acquiring) {
+                    return
+                }
+                session.withLock { session in
+                    if let current = session {
+                        current.library.errorClear()
+                        _ = Self.withoutSIGPIPE { current.library.shutdown(current.ssl) }
+                        current.library.errorClear()
+                    }
+                }
+            }
+        }
+        shutdown()
     }
 
     /// Releases the descriptor; called once, by the connection's thread, after its last read.

@@ -1,0 +1,150 @@
+import Foundation
+import Glibc
+import Synchronization
+import NATSLocalServer
+
+/// A NATS server played in process, for what nats-server does not do on demand: drop a
+/// connection at a chosen moment, close every connection right after its handshake, and
+/// show the exact bytes each connection received. It speaks just enough of the protocol:
+/// `INFO` on accept and a `PONG` for every `PING`.
+final class FakeNATSServer: Sendable {
+    private struct Peer {
+        let fd: Int32
+        var received: [UInt8] = []
+        // Descriptors are shut down only while open (under `peers`), so never one
+        // the system has reused for another test's socket.
+        var open = true
+    }
+
+    let port: Int
+    private let listener: Int32
+    private let closesAfterHandshake: Bool
+    private let peers = Mutex<[Peer]>([])
+    // `true` while `listener` is open (its shutdown and close happen under this lock).
+    private let listening = Mutex(true)
+
+    /// Starts listening on a free loopback port.
+    ///
+    /// - Parameter closesAfterHandshake: Whether to close each connection as soon as
+    ///   it has answered the handshake's `PING`.
+    init(closesAfterHandshake: Bool = false) throws {
+        self.closesAfterHandshake = closesAfterHandshake
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard let port = NATSLocalServer.bindToFreeLoopbackPort(listener), listen(listener, 16) == 0 else {
+            _ = close(listener)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        self.listener = listener
+        self.port = port
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// How many connections were accepted so far.
+    var connectionCount: Int {
+        peers.withLock { $0.count }
+    }
+
+    /// What connection `index` (0-based, in accept order) received, as text.
+    func received(_ index: Int) -> String {
+        peers.withLock { String(decoding: $0[index].received, as: UTF8.self) }
+    }
+
+    /// Ends connection `index` as a crashed server would.
+    func drop(_ index: Int) {
+        peers.withLock { peers in
+            if peers[index].open {
+                _ = shutdown(peers[index].fd, Int32(SHUT_RDWR))
+            }
+        }
+    }
+
+    /// Stops listening and ends every connection.
+    func stop() {
+        listening.withLock { open in
+            if open {
+                _ = shutdown(listener, Int32(SHUT_RDWR))
+            }
+        }
+        peers.withLock { peers in
+            for peer in peers where peer.open {
+                _ = shutdown(peer.fd, Int32(SHUT_RDWR))
+            }
+        }
+    }
+
+    private func acceptLoop() {
+        while true {
+            let fd = accept(listener, nil, nil)
+            if fd < 0 {
+                if errno == EINTR {
+                    continue
+                }
+                listening.withLock { open in
+                    open = false
+                    _ = close(listener)
+                }
+                return
+            }
+            let index = peers.withLock { peers in
+                peers.append(Peer(fd: fd))
+                return peers.count - 1
+            }
+            Thread.detachNewThread { [self] in serve(fd, index: index) }
+        }
+    }
+
+    private func serve(_ fd: Int32, index: Int) {
+        defer {
+            peers.withLock { peers in
+                peers[index].open = false
+                _ = close(fd)
+            }
+        }
+        let info = #"INFO {"server_id":"fake","version":"2.9.10","max_payload":1048576,"headers":true}"# + "\r\n"
+        guard write(fd, Array(info.utf8)) else {
+            return
+        }
+        let ping = Array("PING\r\n".utf8)
+        var scanned = 0
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 {
+                return
+            }
+            let all = peers.withLock { peers in
+                peers[index].received.append(contentsOf: buffer[..<count])
+                return peers[index].received
+            }
+            var pongs = 0
+            while let range = all[scanned...].firstRange(of: ping) {
+                pongs += 1
+                scanned = range.upperBound
+            }
+            if pongs > 0 {
+                guard write(fd, Array(String(repeating: "PONG\r\n", count: pongs).utf8)), !closesAfterHandshake else {
+                    return
+                }
+            }
+        }
+    }
+
+    private func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count
+    }
+}
+
+extension String {
+    /// The offsets at which `needle` occurs, in order.
+    func offsets(of needle: String) -> [Int] {
+        let bytes = Array(utf8)
+        let pattern = Array(needle.utf8)
+        var found: [Int] = []
+        var start = 0
+        while let range = bytes[start...].firstRange(of: pattern) {
+            found.append(range.lowerBound)
+            start = range.upperBound
+        }
+        return found
+    }
+}

@@ -68,6 +68,10 @@ struct ObservableFamily {
     // combineLatest's tuple form passes no selector: its slots are the result tuple's
     // elements (`CombineLatestSlots`), so its selector is optional.
     let optionalSelector: Bool
+    // combineLatest's sink hands its selector the slots, not the elements: the public
+    // function is inlinable and wraps the user's selector where the element types are
+    // known, so that reading the elements out of the slots is specialised for them.
+    let selectorReadsSlots: Bool
     let sinkInit: (Int) -> String     // the sink's `init` after `self.resultSelector = …`
     let slotDeclaration: (Int) -> String
     let deinitBody: ((Int) -> String)?
@@ -91,10 +95,45 @@ func observableSection(_ f: ObservableFamily, _ n: Int) -> String {
             + "            resultSelector: \(selector)\n        )\n"
     }
     let tupleSelector = f.optionalSelector ? "nil" : "{ (\(list(n) { "$\($0 - 1)" })) }"
-    let selectorType = f.optionalSelector ? "((\(eTypes)) throws -> Result)?" : "(\(eTypes)) throws -> Result"
+    let selectorInputs = f.selectorReadsSlots ? list(n) { "UnsafePointer<E\($0)>" } : eTypes
+    let selectorType = f.optionalSelector ? "((\(selectorInputs)) throws -> Result)?" : "(\(selectorInputs)) throws -> Result"
     let selectorParameter = f.optionalSelector ? selectorType : "@escaping \(selectorType)"
     let selectorNote = f.optionalSelector ? "    /// `nil` for the tuple form (see `CombineLatestSlots`).\n" : ""
-    let callSelector = f.optionalSelector ? "resultSelector.unsafelyUnwrapped" : "resultSelector"
+    // (`!`, not `unsafelyUnwrapped`: that generic property reabstracts a closure that
+    // takes its arguments directly through a thunk allocated on every call.)
+    let callSelector = f.optionalSelector ? "resultSelector!" : "resultSelector"
+    let slotSelectorMaker = "make\(f.type)\(n)"
+    let publicSelectorBody: String
+    let slotSelectorFunction: String
+    if f.selectorReadsSlots {
+        let sourceArguments = list(n) { "source\($0).asObservable()" }
+        let readSlots = "{ try resultSelector(\(list(n) { "$\($0 - 1).pointee" })) }"
+        publicSelectorBody = n <= 3
+            ? "        \(slotSelectorMaker)(\(sourceArguments)) \(readSlots)\n"
+            : "        \(slotSelectorMaker)(\n" + list(n, ",\n") { "            source\($0).asObservable()" } + "\n        ) \(readSlots)\n"
+        let makerParameters = n <= 3
+            ? "    \(list(n) { "_ source\($0): Observable<E\($0)>" }),\n"
+            : lines(n) { "    _ source\($0): Observable<E\($0)>," }
+        let makerBody = n <= 3
+            ? "    \(f.type)\(n)(\(list(n) { "source\($0): source\($0)" }), resultSelector: resultSelector)\n"
+            : "    \(f.type)\(n)(\n" + lines(n) { "        source\($0): source\($0)," } + "        resultSelector: resultSelector\n    )\n"
+        slotSelectorFunction = """
+
+            /// The sequence of `\(f.name)` with a selector, which `\(f.name)(\(list(n, "") { _ in "_:" })resultSelector:)`
+            /// makes where the element types are known, so that the selector reads the
+            /// latest elements out of their slots in code specialised for them (copying
+            /// them out in the sink's generic code takes value-witness calls per element).
+            @usableFromInline
+            func \(slotSelectorMaker)<\(eTypes), Result>(
+            \(makerParameters)    readingSlots resultSelector: @escaping (\(selectorInputs)) throws -> Result
+            ) -> Observable<Result> {
+            \(makerBody)}
+
+            """
+    } else {
+        publicSelectorBody = construct("resultSelector")
+        slotSelectorFunction = ""
+    }
     let producerInit: String
     if n <= 3 {
         producerInit = "    init(\(list(n) { "source\($0): Observable<E\($0)>" }), resultSelector: \(selectorParameter)) {\n"
@@ -133,13 +172,13 @@ func observableSection(_ f: ObservableFamily, _ n: Int) -> String {
         /// - Parameters:
     \#(sourceParameters(n))    ///   - resultSelector: Makes a result from \#(f.eachElement) of each sequence.
     \#(f.returnsSelector)
-        public static func \#(f.name)<\#(generics)>(
+    \#(f.selectorReadsSlots ? "    @inlinable\n" : "")    public static func \#(f.name)<\#(generics)>(
             \#(sources),
             resultSelector: @escaping (\#(elements)) throws -> Element
         ) -> Observable<Element> {
-    \#(construct("resultSelector"))    }
+    \#(publicSelectorBody)    }
     }
-
+    \#(slotSelectorFunction)
     extension ObservableType where Element == Any {
     \#(f.tupleSummary(n))
         ///
@@ -279,6 +318,7 @@ let combineLatest = ObservableFamily(
               """#
     },
     optionalSelector: true,
+    selectorReadsSlots: true,
     sinkInit: { n in
         "        var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)\n"
             + lines(n) { "        latest\($0) = slots.next()" }
@@ -288,7 +328,7 @@ let combineLatest = ObservableFamily(
     deinitBody: { n in lines(n) { "        releaseSlot(latest\($0), index: \($0 - 1))" } },
     subscribeSlot: "latest",
     resultMethod: "resultOfLatest",
-    slotValue: { "latest\($0).pointee" },
+    slotValue: { "latest\($0)" },
     extraMethods: { _ in "" }
 )
 
@@ -357,6 +397,7 @@ let zip = ObservableFamily(
               """#
     },
     optionalSelector: false,
+    selectorReadsSlots: false,
     sinkInit: { n in "        super.init(arity: \(n), completesWhenStarved: false, observer: observer, cancel: cancel)\n" },
     slotDeclaration: { "    private let queue\($0) = RingQueue<E\($0)>()" },
     deinitBody: nil,

@@ -32,12 +32,25 @@ extension ObservableType {
     ///   - resultSelector: Makes a result from the latest element of each sequence.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest2(source1: source1.asObservable(), source2: source2.asObservable(), resultSelector: resultSelector)
+        makeCombineLatest2(source1.asObservable(), source2.asObservable()) { try resultSelector($0.pointee, $1.pointee) }
     }
+}
+
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:resultSelector:)`
+/// makes where the element types are known, so that the selector reads the
+/// latest elements out of their slots in code specialised for them (copying
+/// them out in the sink's generic code takes value-witness calls per element).
+@usableFromInline
+func makeCombineLatest2<E1, E2, Result>(
+    _ source1: Observable<E1>, _ source2: Observable<E2>,
+    readingSlots resultSelector: @escaping (UnsafePointer<E1>, UnsafePointer<E2>) throws -> Result
+) -> Observable<Result> {
+    CombineLatest2(source1: source1, source2: source2, resultSelector: resultSelector)
 }
 
 extension ObservableType where Element == Any {
@@ -75,9 +88,9 @@ final private class CombineLatest2<E1, E2, Result>: Producer<Result> {
     let source1: Observable<E1>
     let source2: Observable<E2>
     /// `nil` for the tuple form (see `CombineLatestSlots`).
-    let resultSelector: ((E1, E2) throws -> Result)?
+    let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>) throws -> Result)?
 
-    init(source1: Observable<E1>, source2: Observable<E2>, resultSelector: ((E1, E2) throws -> Result)?) {
+    init(source1: Observable<E1>, source2: Observable<E2>, resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>) throws -> Result)?) {
         self.source1 = source1
         self.source2 = source2
         self.resultSelector = resultSelector
@@ -92,13 +105,13 @@ final private class CombineLatest2<E1, E2, Result>: Producer<Result> {
 
 final private class CombineLatestSink2<E1, E2, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: ((E1, E2) throws -> Result)?
+    private let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
     private let latest1: UnsafeMutablePointer<E1>
     private let latest2: UnsafeMutablePointer<E2>
 
-    init(resultSelector: ((E1, E2) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -118,7 +131,7 @@ final private class CombineLatestSink2<E1, E2, Result, Observer: ElementObserver
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee)
+        try resultSelector!(latest1, latest2)
     }
 }
 
@@ -153,12 +166,25 @@ extension ObservableType {
     ///   - resultSelector: Makes a result from the latest element of each sequence.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest3(source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), resultSelector: resultSelector)
+        makeCombineLatest3(source1.asObservable(), source2.asObservable(), source3.asObservable()) { try resultSelector($0.pointee, $1.pointee, $2.pointee) }
     }
+}
+
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:resultSelector:)`
+/// makes where the element types are known, so that the selector reads the
+/// latest elements out of their slots in code specialised for them (copying
+/// them out in the sink's generic code takes value-witness calls per element).
+@usableFromInline
+func makeCombineLatest3<E1, E2, E3, Result>(
+    _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
+    readingSlots resultSelector: @escaping (UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>) throws -> Result
+) -> Observable<Result> {
+    CombineLatest3(source1: source1, source2: source2, source3: source3, resultSelector: resultSelector)
 }
 
 extension ObservableType where Element == Any {
@@ -199,9 +225,9 @@ final private class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
     let source2: Observable<E2>
     let source3: Observable<E3>
     /// `nil` for the tuple form (see `CombineLatestSlots`).
-    let resultSelector: ((E1, E2, E3) throws -> Result)?
+    let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>) throws -> Result)?
 
-    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, resultSelector: ((E1, E2, E3) throws -> Result)?) {
+    init(source1: Observable<E1>, source2: Observable<E2>, source3: Observable<E3>, resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>) throws -> Result)?) {
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
@@ -217,14 +243,14 @@ final private class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
 
 final private class CombineLatestSink3<E1, E2, E3, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: ((E1, E2, E3) throws -> Result)?
+    private let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
     private let latest1: UnsafeMutablePointer<E1>
     private let latest2: UnsafeMutablePointer<E2>
     private let latest3: UnsafeMutablePointer<E3>
 
-    init(resultSelector: ((E1, E2, E3) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -247,7 +273,7 @@ final private class CombineLatestSink3<E1, E2, E3, Result, Observer: ElementObse
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee, latest3.pointee)
+        try resultSelector!(latest1, latest2, latest3)
     }
 }
 
@@ -284,18 +310,39 @@ extension ObservableType {
     ///   - resultSelector: Makes a result from the latest element of each sequence.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest4(
-            source1: source1.asObservable(),
-            source2: source2.asObservable(),
-            source3: source3.asObservable(),
-            source4: source4.asObservable(),
-            resultSelector: resultSelector
-        )
+        makeCombineLatest4(
+            source1.asObservable(),
+            source2.asObservable(),
+            source3.asObservable(),
+            source4.asObservable()
+        ) { try resultSelector($0.pointee, $1.pointee, $2.pointee, $3.pointee) }
     }
+}
+
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:resultSelector:)`
+/// makes where the element types are known, so that the selector reads the
+/// latest elements out of their slots in code specialised for them (copying
+/// them out in the sink's generic code takes value-witness calls per element).
+@usableFromInline
+func makeCombineLatest4<E1, E2, E3, E4, Result>(
+    _ source1: Observable<E1>,
+    _ source2: Observable<E2>,
+    _ source3: Observable<E3>,
+    _ source4: Observable<E4>,
+    readingSlots resultSelector: @escaping (UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>) throws -> Result
+) -> Observable<Result> {
+    CombineLatest4(
+        source1: source1,
+        source2: source2,
+        source3: source3,
+        source4: source4,
+        resultSelector: resultSelector
+    )
 }
 
 extension ObservableType where Element == Any {
@@ -345,14 +392,14 @@ final private class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
     let source3: Observable<E3>
     let source4: Observable<E4>
     /// `nil` for the tuple form (see `CombineLatestSlots`).
-    let resultSelector: ((E1, E2, E3, E4) throws -> Result)?
+    let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>) throws -> Result)?
 
     init(
         source1: Observable<E1>,
         source2: Observable<E2>,
         source3: Observable<E3>,
         source4: Observable<E4>,
-        resultSelector: ((E1, E2, E3, E4) throws -> Result)?
+        resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>) throws -> Result)?
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -370,7 +417,7 @@ final private class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
 
 final private class CombineLatestSink4<E1, E2, E3, E4, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: ((E1, E2, E3, E4) throws -> Result)?
+    private let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
     private let latest1: UnsafeMutablePointer<E1>
@@ -378,7 +425,7 @@ final private class CombineLatestSink4<E1, E2, E3, E4, Result, Observer: Element
     private let latest3: UnsafeMutablePointer<E3>
     private let latest4: UnsafeMutablePointer<E4>
 
-    init(resultSelector: ((E1, E2, E3, E4) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -409,7 +456,7 @@ final private class CombineLatestSink4<E1, E2, E3, E4, Result, Observer: Element
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee)
+        try resultSelector!(latest1, latest2, latest3, latest4)
     }
 }
 
@@ -448,19 +495,42 @@ extension ObservableType {
     ///   - resultSelector: Makes a result from the latest element of each sequence.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest5(
-            source1: source1.asObservable(),
-            source2: source2.asObservable(),
-            source3: source3.asObservable(),
-            source4: source4.asObservable(),
-            source5: source5.asObservable(),
-            resultSelector: resultSelector
-        )
+        makeCombineLatest5(
+            source1.asObservable(),
+            source2.asObservable(),
+            source3.asObservable(),
+            source4.asObservable(),
+            source5.asObservable()
+        ) { try resultSelector($0.pointee, $1.pointee, $2.pointee, $3.pointee, $4.pointee) }
     }
+}
+
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:_:resultSelector:)`
+/// makes where the element types are known, so that the selector reads the
+/// latest elements out of their slots in code specialised for them (copying
+/// them out in the sink's generic code takes value-witness calls per element).
+@usableFromInline
+func makeCombineLatest5<E1, E2, E3, E4, E5, Result>(
+    _ source1: Observable<E1>,
+    _ source2: Observable<E2>,
+    _ source3: Observable<E3>,
+    _ source4: Observable<E4>,
+    _ source5: Observable<E5>,
+    readingSlots resultSelector: @escaping (UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>) throws -> Result
+) -> Observable<Result> {
+    CombineLatest5(
+        source1: source1,
+        source2: source2,
+        source3: source3,
+        source4: source4,
+        source5: source5,
+        resultSelector: resultSelector
+    )
 }
 
 extension ObservableType where Element == Any {
@@ -514,7 +584,7 @@ final private class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result>
     let source4: Observable<E4>
     let source5: Observable<E5>
     /// `nil` for the tuple form (see `CombineLatestSlots`).
-    let resultSelector: ((E1, E2, E3, E4, E5) throws -> Result)?
+    let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>) throws -> Result)?
 
     init(
         source1: Observable<E1>,
@@ -522,7 +592,7 @@ final private class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result>
         source3: Observable<E3>,
         source4: Observable<E4>,
         source5: Observable<E5>,
-        resultSelector: ((E1, E2, E3, E4, E5) throws -> Result)?
+        resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>) throws -> Result)?
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -541,7 +611,7 @@ final private class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result>
 
 final private class CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: ((E1, E2, E3, E4, E5) throws -> Result)?
+    private let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
     private let latest1: UnsafeMutablePointer<E1>
@@ -550,7 +620,7 @@ final private class CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer: Ele
     private let latest4: UnsafeMutablePointer<E4>
     private let latest5: UnsafeMutablePointer<E5>
 
-    init(resultSelector: ((E1, E2, E3, E4, E5) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -585,7 +655,7 @@ final private class CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer: Ele
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee)
+        try resultSelector!(latest1, latest2, latest3, latest4, latest5)
     }
 }
 
@@ -626,20 +696,45 @@ extension ObservableType {
     ///   - resultSelector: Makes a result from the latest element of each sequence.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest6(
-            source1: source1.asObservable(),
-            source2: source2.asObservable(),
-            source3: source3.asObservable(),
-            source4: source4.asObservable(),
-            source5: source5.asObservable(),
-            source6: source6.asObservable(),
-            resultSelector: resultSelector
-        )
+        makeCombineLatest6(
+            source1.asObservable(),
+            source2.asObservable(),
+            source3.asObservable(),
+            source4.asObservable(),
+            source5.asObservable(),
+            source6.asObservable()
+        ) { try resultSelector($0.pointee, $1.pointee, $2.pointee, $3.pointee, $4.pointee, $5.pointee) }
     }
+}
+
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:_:_:resultSelector:)`
+/// makes where the element types are known, so that the selector reads the
+/// latest elements out of their slots in code specialised for them (copying
+/// them out in the sink's generic code takes value-witness calls per element).
+@usableFromInline
+func makeCombineLatest6<E1, E2, E3, E4, E5, E6, Result>(
+    _ source1: Observable<E1>,
+    _ source2: Observable<E2>,
+    _ source3: Observable<E3>,
+    _ source4: Observable<E4>,
+    _ source5: Observable<E5>,
+    _ source6: Observable<E6>,
+    readingSlots resultSelector: @escaping (UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>) throws -> Result
+) -> Observable<Result> {
+    CombineLatest6(
+        source1: source1,
+        source2: source2,
+        source3: source3,
+        source4: source4,
+        source5: source5,
+        source6: source6,
+        resultSelector: resultSelector
+    )
 }
 
 extension ObservableType where Element == Any {
@@ -697,7 +792,7 @@ final private class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
     let source5: Observable<E5>
     let source6: Observable<E6>
     /// `nil` for the tuple form (see `CombineLatestSlots`).
-    let resultSelector: ((E1, E2, E3, E4, E5, E6) throws -> Result)?
+    let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>) throws -> Result)?
 
     init(
         source1: Observable<E1>,
@@ -706,7 +801,7 @@ final private class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
         source4: Observable<E4>,
         source5: Observable<E5>,
         source6: Observable<E6>,
-        resultSelector: ((E1, E2, E3, E4, E5, E6) throws -> Result)?
+        resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>) throws -> Result)?
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -726,7 +821,7 @@ final private class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
 
 final private class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: ((E1, E2, E3, E4, E5, E6) throws -> Result)?
+    private let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
     private let latest1: UnsafeMutablePointer<E1>
@@ -736,7 +831,7 @@ final private class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer:
     private let latest5: UnsafeMutablePointer<E5>
     private let latest6: UnsafeMutablePointer<E6>
 
-    init(resultSelector: ((E1, E2, E3, E4, E5, E6) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -775,7 +870,7 @@ final private class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer:
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee)
+        try resultSelector!(latest1, latest2, latest3, latest4, latest5, latest6)
     }
 }
 
@@ -818,21 +913,48 @@ extension ObservableType {
     ///   - resultSelector: Makes a result from the latest element of each sequence.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest7(
-            source1: source1.asObservable(),
-            source2: source2.asObservable(),
-            source3: source3.asObservable(),
-            source4: source4.asObservable(),
-            source5: source5.asObservable(),
-            source6: source6.asObservable(),
-            source7: source7.asObservable(),
-            resultSelector: resultSelector
-        )
+        makeCombineLatest7(
+            source1.asObservable(),
+            source2.asObservable(),
+            source3.asObservable(),
+            source4.asObservable(),
+            source5.asObservable(),
+            source6.asObservable(),
+            source7.asObservable()
+        ) { try resultSelector($0.pointee, $1.pointee, $2.pointee, $3.pointee, $4.pointee, $5.pointee, $6.pointee) }
     }
+}
+
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:_:_:_:resultSelector:)`
+/// makes where the element types are known, so that the selector reads the
+/// latest elements out of their slots in code specialised for them (copying
+/// them out in the sink's generic code takes value-witness calls per element).
+@usableFromInline
+func makeCombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>(
+    _ source1: Observable<E1>,
+    _ source2: Observable<E2>,
+    _ source3: Observable<E3>,
+    _ source4: Observable<E4>,
+    _ source5: Observable<E5>,
+    _ source6: Observable<E6>,
+    _ source7: Observable<E7>,
+    readingSlots resultSelector: @escaping (UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>) throws -> Result
+) -> Observable<Result> {
+    CombineLatest7(
+        source1: source1,
+        source2: source2,
+        source3: source3,
+        source4: source4,
+        source5: source5,
+        source6: source6,
+        source7: source7,
+        resultSelector: resultSelector
+    )
 }
 
 extension ObservableType where Element == Any {
@@ -894,7 +1016,7 @@ final private class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
     let source6: Observable<E6>
     let source7: Observable<E7>
     /// `nil` for the tuple form (see `CombineLatestSlots`).
-    let resultSelector: ((E1, E2, E3, E4, E5, E6, E7) throws -> Result)?
+    let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>) throws -> Result)?
 
     init(
         source1: Observable<E1>,
@@ -904,7 +1026,7 @@ final private class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
         source5: Observable<E5>,
         source6: Observable<E6>,
         source7: Observable<E7>,
-        resultSelector: ((E1, E2, E3, E4, E5, E6, E7) throws -> Result)?
+        resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>) throws -> Result)?
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -925,7 +1047,7 @@ final private class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
 
 final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: ((E1, E2, E3, E4, E5, E6, E7) throws -> Result)?
+    private let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
     private let latest1: UnsafeMutablePointer<E1>
@@ -936,7 +1058,7 @@ final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Obser
     private let latest6: UnsafeMutablePointer<E6>
     private let latest7: UnsafeMutablePointer<E7>
 
-    init(resultSelector: ((E1, E2, E3, E4, E5, E6, E7) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -979,7 +1101,7 @@ final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Obser
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee, latest7.pointee)
+        try resultSelector!(latest1, latest2, latest3, latest4, latest5, latest6, latest7)
     }
 }
 
@@ -1024,22 +1146,51 @@ extension ObservableType {
     ///   - resultSelector: Makes a result from the latest element of each sequence.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest8(
-            source1: source1.asObservable(),
-            source2: source2.asObservable(),
-            source3: source3.asObservable(),
-            source4: source4.asObservable(),
-            source5: source5.asObservable(),
-            source6: source6.asObservable(),
-            source7: source7.asObservable(),
-            source8: source8.asObservable(),
-            resultSelector: resultSelector
-        )
+        makeCombineLatest8(
+            source1.asObservable(),
+            source2.asObservable(),
+            source3.asObservable(),
+            source4.asObservable(),
+            source5.asObservable(),
+            source6.asObservable(),
+            source7.asObservable(),
+            source8.asObservable()
+        ) { try resultSelector($0.pointee, $1.pointee, $2.pointee, $3.pointee, $4.pointee, $5.pointee, $6.pointee, $7.pointee) }
     }
+}
+
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:_:_:_:_:resultSelector:)`
+/// makes where the element types are known, so that the selector reads the
+/// latest elements out of their slots in code specialised for them (copying
+/// them out in the sink's generic code takes value-witness calls per element).
+@usableFromInline
+func makeCombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>(
+    _ source1: Observable<E1>,
+    _ source2: Observable<E2>,
+    _ source3: Observable<E3>,
+    _ source4: Observable<E4>,
+    _ source5: Observable<E5>,
+    _ source6: Observable<E6>,
+    _ source7: Observable<E7>,
+    _ source8: Observable<E8>,
+    readingSlots resultSelector: @escaping (UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>, UnsafePointer<E8>) throws -> Result
+) -> Observable<Result> {
+    CombineLatest8(
+        source1: source1,
+        source2: source2,
+        source3: source3,
+        source4: source4,
+        source5: source5,
+        source6: source6,
+        source7: source7,
+        source8: source8,
+        resultSelector: resultSelector
+    )
 }
 
 extension ObservableType where Element == Any {
@@ -1105,7 +1256,7 @@ final private class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
     let source7: Observable<E7>
     let source8: Observable<E8>
     /// `nil` for the tuple form (see `CombineLatestSlots`).
-    let resultSelector: ((E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result)?
+    let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>, UnsafePointer<E8>) throws -> Result)?
 
     init(
         source1: Observable<E1>,
@@ -1116,7 +1267,7 @@ final private class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
         source6: Observable<E6>,
         source7: Observable<E7>,
         source8: Observable<E8>,
-        resultSelector: ((E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result)?
+        resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>, UnsafePointer<E8>) throws -> Result)?
     ) {
         self.source1 = source1
         self.source2 = source2
@@ -1138,7 +1289,7 @@ final private class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
 
 final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer: ElementObserver>: CombineLatestSink<Result, Observer>
     where Observer.Element == Result {
-    private let resultSelector: ((E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result)?
+    private let resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>, UnsafePointer<E8>) throws -> Result)?
     // `latestK`: source K's latest element, initialized once it has sent one; read
     // and written only with the right to run.
     private let latest1: UnsafeMutablePointer<E1>
@@ -1150,7 +1301,7 @@ final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, O
     private let latest7: UnsafeMutablePointer<E7>
     private let latest8: UnsafeMutablePointer<E8>
 
-    init(resultSelector: ((E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>, UnsafePointer<E8>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -1197,6 +1348,6 @@ final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, O
     }
 
     override func resultOfLatest() throws -> Result {
-        try resultSelector.unsafelyUnwrapped(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee, latest7.pointee, latest8.pointee)
+        try resultSelector!(latest1, latest2, latest3, latest4, latest5, latest6, latest7, latest8)
     }
 }

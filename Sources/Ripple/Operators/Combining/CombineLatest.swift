@@ -99,7 +99,10 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
     }
 
     /// The selector's result for the latest elements (every slot is initialized). Not
-    /// called for the tuple forms, whose result is ``tuple``.
+    /// called for the tuple forms, whose result is ``tuple``. The fixed arities hand
+    /// their selector the slots, not copies of the elements: it was made where the
+    /// element types are known (`makeCombineLatest2` and the like), so it reads them
+    /// in code specialised for them.
     func resultOfLatest() throws -> Result {
         abstractMethod()
     }

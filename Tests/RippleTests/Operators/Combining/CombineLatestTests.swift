@@ -246,6 +246,39 @@ extension RippleTests {
             #expect(described == [.next(220, "1a"), .next(230, "2a"), .completed(250)])
         }
 
+        // The selector reads the latest elements out of the sink's slots (code made where
+        // the element types are known): reference-typed elements must reach it as the
+        // very instances sent, and be released when replaced and with the subscription.
+        @Test func theSelectorReceivesTheLatestInstancesAndReleasesReplacedOnes() {
+            weak var first: Marker?
+            weak var second: Marker?
+            let markers = PublishSubject<Marker>()
+            let words = PublishSubject<String>()
+            var seen: [String] = []
+            let subscription = Observable.combineLatest(markers, words) { marker, word -> String in
+                #expect(marker === (second ?? first))
+                return "\(marker.name)\(word)"
+            }
+            .subscribe(onNext: { seen.append($0) })
+            do {
+                let marker = Marker(name: "a")
+                first = marker
+                markers.onNext(marker)
+            }
+            words.onNext("x")
+            do {
+                let marker = Marker(name: "b")
+                second = marker
+                markers.onNext(marker)
+            }
+            words.onNext("y")
+            #expect(seen == ["ax", "bx", "by"])
+            #expect(first == nil)
+            #expect(second != nil)
+            subscription.dispose()
+            #expect(second == nil)
+        }
+
         // MARK: Three sources
 
         @Test func threeSourcesSendOnceAllHaveAnElementAndCompleteWhenAllHave() {
@@ -802,5 +835,15 @@ extension RippleTests {
                 second.release()
             }
         }
+    }
+}
+
+/// A reference-typed element with a name, so that a test can tell which instance a
+/// selector received and whether it is still held.
+private final class Marker {
+    let name: String
+
+    init(name: String) {
+        self.name = name
     }
 }

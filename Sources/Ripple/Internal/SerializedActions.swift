@@ -62,6 +62,9 @@ import Synchronization
 /// the lock is the acting call's lock-free release, a compare-and-swap 1 → 0: it
 /// succeeds only when no call has found the right taken since the holder last looked,
 /// that is, when nothing is queued or about to be.
+/// (A point that also claims without the lock, ``claimWithoutLock()``, adds a second:
+/// a compare-and-swap 0 → 1, which decides nothing under the lock and so can overtake
+/// nothing; its claims under the lock are then compare-and-swaps too.)
 ///
 /// - *Nothing is lost.* The release and a concurrent claim are read-modify-writes of
 ///   the one word, so one of them comes first. If the release comes first, the claim

@@ -56,16 +56,16 @@ import Synchronization
 ///
 /// ## Cost
 ///
-/// The uncontended `onNext` takes the lock once (state check, right taken with a load
-/// and a store) and gives the right back with one compare-and-swap, without the lock.
-/// It builds no `Event`, allocates nothing (only queued work allocates), and retains
-/// nothing: the holder reads the subscribers where they are.
-///
-/// A subject whose `onNext` records nothing under the lock (``PublishSubject``) skips
-/// the lock when nobody holds the right to deliver (``emitClaimingWithoutLock(_:)``):
-/// one compare-and-swap takes the right, one gives it back. Every other claim on such
-/// a core is then a compare-and-swap too (``SerializedActions/claimBesideLockFreeClaims()``),
-/// and the holder reads whether the subject still accepts events from ``refusesEvents``.
+/// The uncontended `onNext` of a subject that records its value (``BehaviorSubject``,
+/// ``ReplaySubject``, ``AsyncSubject``) takes the lock once (state check, value, right
+/// taken with a load and a store) and gives the right back with one compare-and-swap,
+/// without the lock. ``PublishSubject`` records nothing, so when nobody holds the right
+/// it skips the lock (``emitClaimingWithoutLock(_:)``): one compare-and-swap takes the
+/// right, one gives it back. Every claim made under the lock on such a core is then a
+/// compare-and-swap too (``SerializedActions/claimBesideLockFreeClaims()``), and the
+/// holder reads whether the subject still accepts events from ``refusesEvents``.
+/// Either way an element builds no `Event`, allocates nothing (only queued work
+/// allocates), and retains nothing: the holder reads the subscribers where they are.
 final class SubjectCore<Element> {
     /// Work left for the call that holds the right to deliver.
     private enum Work {

@@ -62,6 +62,9 @@ import Synchronization
 /// the lock is the acting call's lock-free release, a compare-and-swap 1 → 0: it
 /// succeeds only when no call has found the right taken since the holder last looked,
 /// that is, when nothing is queued or about to be.
+/// (A point that also claims without the lock, ``claimWithoutLock()``, adds a second:
+/// a compare-and-swap 0 → 1, which decides nothing under the lock and so can overtake
+/// nothing; its claims under the lock are then compare-and-swaps too.)
 ///
 /// - *Nothing is lost.* The release and a concurrent claim are read-modify-writes of
 ///   the one word, so one of them comes first. If the release comes first, the claim
@@ -98,8 +101,9 @@ struct SerializedActions<Action>: ~Copyable {
     private var queued: [Entry] = []
     private var head = 0
     /// The thread holding the right to act (``currentThreadID()``); meaningful while
-    /// it is held.
-    private var holder: UInt = 0
+    /// it is held. Atomic (relaxed) because ``claimWithoutLock()`` stores it without
+    /// the lock; every other access is made with the lock held.
+    private let holder = Atomic<UInt>(0)
     /// How many actions other threads left, without waiting, in the queue's last *run*:
     /// after the last action of a waiting call (whose turn will perform them), or, when
     /// no waiting call is queued, in the current holder's turn (performed or not yet).
@@ -132,11 +136,54 @@ struct SerializedActions<Action>: ~Copyable {
         // so a plain store takes it, cheaper than a read-modify-write.
         if state.load(ordering: .acquiring) == 0 {
             state.store(1, ordering: .relaxed)
-            holder = currentThreadID()
-            leftByOthers = 0
+            beginTurnUnderLock()
             return true
         }
         return countFailedClaim()
+    }
+
+    /// ``claim()`` for a point that also claims with ``claimWithoutLock()``: the word
+    /// may then go from 0 to 1 under us even with the lock held, so the right is taken
+    /// with a compare-and-swap. Use every claim made with the lock held on such a point
+    /// through this one (or ``countFailedClaim()``'s own compare-and-swap).
+    @inline(__always)
+    mutating func claimBesideLockFreeClaims() -> Bool {
+        if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            beginTurnUnderLock()
+            return true
+        }
+        return countFailedClaim()
+    }
+
+    /// Takes the right to act *without the lock* and returns `true`, or returns
+    /// `false` when another call holds it (the caller then takes the lock and claims
+    /// with ``claimBesideLockFreeClaims()``, which queues its action).
+    ///
+    /// Only for a point whose claims under the lock all use
+    /// ``claimBesideLockFreeClaims()``, whose every release clears the holder
+    /// (``releaseIfIdleClearingHolder()``, ``releaseClaimedUnderLock()``, ``next()``),
+    /// and whose lock-free release is only ever tried before the holder has taken any
+    /// queued action. Then `leftByOthers` is 0 whenever the word is 0 (a turn ends
+    /// with the lock-free release only when nobody left anything in it; ``next()``
+    /// resets it), so the turn starts with its full budget without writing it here.
+    /// The holder is stored just after the claim: a call that finds the right taken
+    /// meanwhile may read 0 (never its own thread, since every release cleared it),
+    /// which is right, as it is not the holder.
+    @inline(__always)
+    func claimWithoutLock() -> Bool {
+        // Acquiring: pairs with the previous holder's releasing store or exchange.
+        guard state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged else {
+            return false
+        }
+        holder.store(currentThreadID(), ordering: .relaxed)
+        return true
+    }
+
+    /// Records, with the lock held, that a turn begins on this thread.
+    @inline(__always)
+    private mutating func beginTurnUnderLock() {
+        holder.store(currentThreadID(), ordering: .relaxed)
+        leftByOthers = 0
     }
 
     /// Counts a claim that found the right taken, so that the holder's lock-free release
@@ -147,10 +194,16 @@ struct SerializedActions<Action>: ~Copyable {
         var current = state.load(ordering: .acquiring)
         while true {
             if current == 0 {
-                state.store(1, ordering: .relaxed)
-                holder = currentThreadID()
-                leftByOthers = 0
-                return true
+                // A compare-and-swap, not a store: on a point that also claims without
+                // the lock (``claimWithoutLock()``), another call may take it meanwhile.
+                let (taken, original) = state.compareExchange(
+                    expected: 0, desired: 1, ordering: .acquiring)
+                if taken {
+                    beginTurnUnderLock()
+                    return true
+                }
+                current = original
+                continue
             }
             let (exchanged, original) = state.compareExchange(
                 expected: current, desired: current + 1, ordering: .acquiring)
@@ -166,6 +219,7 @@ struct SerializedActions<Action>: ~Copyable {
     /// state that the holder reads without the lock. Nobody can have queued anything
     /// meanwhile, since claims are made under the lock.
     mutating func releaseClaimedUnderLock() {
+        holder.store(0, ordering: .relaxed)
         state.store(0, ordering: .releasing)
     }
 
@@ -179,7 +233,7 @@ struct SerializedActions<Action>: ~Copyable {
     /// itself.
     mutating func enqueue(_ action: Action) -> TurnWaiter? {
         let thread = currentThreadID()
-        if thread == holder {
+        if thread == holder.load(ordering: .relaxed) {
             queued.append(Entry(action: action, waiter: nil))
             return nil
         }
@@ -216,13 +270,32 @@ struct SerializedActions<Action>: ~Copyable {
         state.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged
     }
 
+    /// ``releaseIfIdle()`` for a point that also claims with ``claimWithoutLock()``:
+    /// clears the holder first, so that the thread giving the right back never later
+    /// reads its own identity there while another call's lock-free claim is under way
+    /// (it would take itself for the holder and skip the bound), and restores it when
+    /// the release fails and this call goes on acting.
+    @inline(__always)
+    func releaseIfIdleClearingHolder() -> Bool {
+        let thread = holder.load(ordering: .relaxed)
+        holder.store(0, ordering: .relaxed)
+        if state.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged {
+            return true
+        }
+        holder.store(thread, ordering: .relaxed)
+        return false
+    }
+
     /// The next waiting action for the acting call, or `nil` when it must stop acting:
     /// either none is left, and the right to act is given back, or the next action
     /// belongs to a call waiting for its turn, and the right is handed to that call.
     mutating func next() -> Action? {
         guard head < queued.count else {
             // With the lock held, no claim is half done: the queue holds every action
-            // decided while this call acted, and it is empty.
+            // decided while this call acted, and it is empty. Nobody holds the right
+            // now: no holder, and the next turn's budget whole.
+            holder.store(0, ordering: .relaxed)
+            leftByOthers = 0
             state.store(0, ordering: .releasing)
             return nil
         }
@@ -231,7 +304,7 @@ struct SerializedActions<Action>: ~Copyable {
             // action, now an ordinary one, in a turn of its own (whose run
             // `leftByOthers` already counts, if it is the last one queued).
             queued[head].waiter = nil
-            holder = waiter.thread
+            holder.store(waiter.thread, ordering: .relaxed)
             waiter.handOver()
             return nil
         }

@@ -26,7 +26,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = PublishSubject<Element>
 
-    private let core = SubjectCore<Element>()
+    private let core = SubjectCore<Element>(claimsWithoutLock: true)
 
     /// Makes a subject with no observers.
     override public init() {
@@ -119,7 +119,7 @@ extension PublishSubject: ElementObserver {
     /// The element road: Ripple's own senders (`bind(to:)`) and ``onNext(_:)`` come here.
     @usableFromInline
     func on(next element: Element) {
-        core.emit(element, accept: {})
+        core.emitClaimingWithoutLock(element)
     }
 }
 

@@ -56,10 +56,16 @@ import Synchronization
 ///
 /// ## Cost
 ///
-/// The uncontended `onNext` takes the lock once (state check, right taken with a load
-/// and a store) and gives the right back with one compare-and-swap, without the lock.
-/// It builds no `Event`, allocates nothing (only queued work allocates), and retains
-/// nothing: the holder reads the subscribers where they are.
+/// The uncontended `onNext` of a subject that records its value (``BehaviorSubject``,
+/// ``ReplaySubject``, ``AsyncSubject``) takes the lock once (state check, value, right
+/// taken with a load and a store) and gives the right back with one compare-and-swap,
+/// without the lock. ``PublishSubject`` records nothing, so when nobody holds the right
+/// it skips the lock (``emitClaimingWithoutLock(_:)``): one compare-and-swap takes the
+/// right, one gives it back. Every claim made under the lock on such a core is then a
+/// compare-and-swap too (``SerializedActions/claimBesideLockFreeClaims()``), and the
+/// holder reads whether the subject still accepts events from ``refusesEvents``.
+/// Either way an element builds no `Event`, allocates nothing (only queued work
+/// allocates), and retains nothing: the holder reads the subscribers where they are.
 final class SubjectCore<Element> {
     /// Work left for the call that holds the right to deliver.
     private enum Work {
@@ -101,12 +107,25 @@ final class SubjectCore<Element> {
     /// Set with `isDisposed`, and read without the lock by the holder of the right to
     /// deliver, which then drops what was queued.
     private let disposedFlag = Atomic<Bool>(false)
+    /// Set with `isStopped` or `isDisposed`, for a call that took the right to deliver
+    /// without the lock. Relaxed is enough: a stop or dispose made before the claim
+    /// happens before it (its critical section precedes the release the claim pairs
+    /// with); one made after it is queued behind the element, or silences the
+    /// observers one by one, as for any holder.
+    private let refusesEvents = Atomic<Bool>(false)
+    /// Whether `onNext` may claim the right to deliver without the lock: fixed at
+    /// creation, so that a core whose claims are all made under the lock keeps the
+    /// cheaper load-and-store claim.
+    private let claimsWithoutLock: Bool
 
     // Guarded by `lock`. Last, because its size depends on `Element`: the fields before
     // it keep offsets the compiler knows.
     @exclusivity(unchecked) private(set) var stopEvent: Event<Element>?
 
-    init() {
+    /// - Parameter claimsWithoutLock: Whether the subject emits through
+    ///   ``emitClaimingWithoutLock(_:)``.
+    init(claimsWithoutLock: Bool = false) {
+        self.claimsWithoutLock = claimsWithoutLock
         _ = vacancy.markDisposed()
         #if DEBUG
         Resources.track(Self.self)
@@ -137,6 +156,29 @@ final class SubjectCore<Element> {
 
     // MARK: Events
 
+    /// Sends `element` to the subscribers; for a subject that records nothing when it
+    /// accepts an element. When nobody holds the right to deliver, takes it without the
+    /// lock; otherwise goes the locked way of ``emit(_:accept:)``.
+    @inline(__always)
+    func emitClaimingWithoutLock(_ element: Element) {
+        if actions.claimWithoutLock() {
+            // No subscriber is a no-op below: with the right held, every subscriber
+            // change has been applied to `slots`.
+            if !refusesEvents.load(ordering: .relaxed) {
+                send(element)
+            }
+            finishDelivery()
+        } else {
+            emit(element, accept: {})
+        }
+    }
+
+    /// Takes the right to deliver, with `lock` held; see ``claimsWithoutLock``.
+    @inline(__always)
+    private func claim() -> Bool {
+        claimsWithoutLock ? actions.claimBesideLockFreeClaims() : actions.claim()
+    }
+
     /// Sends `element` to the subscribers if the subject accepts it and `accept` (run
     /// under `lock`, where the subject records its value) agrees; now, when nobody else
     /// is delivering, or through the call that is.
@@ -151,7 +193,7 @@ final class SubjectCore<Element> {
             if subscribed == 0 {
                 return false
             }
-            if actions.claim() {
+            if claim() {
                 return true
             }
             waiter = enqueue(next: element)
@@ -180,10 +222,11 @@ final class SubjectCore<Element> {
                 return (false, nil)
             }
             isStopped = true
+            refusesEvents.store(true, ordering: .relaxed)
             stopEvent = event
             subscribed = 0
             let element = lastElement()
-            if actions.claim() {
+            if claim() {
                 return (true, element)
             }
             actions.enqueueWithoutWaiting(.stop(event, after: element))
@@ -236,7 +279,7 @@ final class SubjectCore<Element> {
     /// Gives the right to deliver back, or, when work was left, does it first.
     @inline(__always)
     private func finishDelivery() {
-        if !actions.releaseIfIdle() {
+        if !actions.releaseIfIdleClearingHolder() {
             deliverQueued()
         }
     }
@@ -343,7 +386,7 @@ final class SubjectCore<Element> {
     /// Call with `lock` held: applies a subscriber change in place when nobody holds
     /// the right to deliver, or queues it for the holder.
     private func change(_ work: Work, inPlace apply: () -> Void) {
-        if actions.claim() {
+        if claim() {
             apply()
             actions.releaseClaimedUnderLock()
         } else {
@@ -425,7 +468,7 @@ final class SubjectCore<Element> {
         // one adding to the buffer; it delivers the buffer next, in order. With nobody
         // holding it, this thread takes it and delivers the buffer itself.
         let flushHere: Bool = lock.withLock {
-            if actions.claim() {
+            if claim() {
                 return true
             }
             actions.enqueueWithoutWaiting(.flush(observer))
@@ -456,6 +499,7 @@ final class SubjectCore<Element> {
         let dropped: ([AnyObject], Dropped) = lock.withLock {
             isDisposed = true
             disposedFlag.store(true, ordering: .releasing)
+            refusesEvents.store(true, ordering: .relaxed)
             stopEvent = nil
             subscribed = 0
             // Reading `slots` under the lock is safe even while a holder delivers: only

@@ -147,12 +147,11 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
 
     override func runLoop(on trampoline: Trampoline) {
         // The offset is a local while the loop runs, stored back when it pauses. `send`
-        // makes each element from it and hands it to the observer (the one existential
-        // made here, not per element). One disposed check per element, before it is
-        // sent, as `forwardOn(next:)` makes it: once disposed, the loop ends (a
-        // completion due then is dropped by `forwardCompletedAndDispose`, which checks
-        // too).
-        let observer: any ElementObserver<Element> = self.observer
+        // makes each element from it and hands it to the observer (as an existential:
+        // the observer and its witness table, no retain). One disposed check per
+        // element, before it is sent, as `forwardOn(next:)` makes it: once disposed,
+        // the loop ends (a completion due then is dropped by
+        // `forwardCompletedAndDispose`, which checks too).
         var offset = self.offset
         while true {
             if offset == count {

@@ -19,7 +19,10 @@
 // `@usableFromInline` for the inlinable `subscribe(onNext:…)`, which subscribes its
 // observer in your code (see `Observable.subscribe(elementObserver:)`).
 @usableFromInline
-protocol ElementObserver: AnyObject, ObserverType {
+protocol ElementObserver<Element>: AnyObject, ObserverType {
+    // Primary, so that `range`'s element closure, compiled in your code, can take the
+    // observer as `any ElementObserver<Element>` and send it the element it makes.
+    associatedtype Element
     /// Receives the next element; the same as `on(.next(element))`.
     func on(next element: Element)
 

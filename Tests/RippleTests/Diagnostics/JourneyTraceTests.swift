@@ -18,6 +18,19 @@ extension RippleTests {
             )
         }
 
+        // `range`'s loop sends through a closure compiled in the caller's code, except
+        // while a trace runs: then each element still takes the traced element road.
+        @Test func rangeTracesEachElementOnTheElementRoad() {
+            var received: [Int] = []
+            let steps = JourneyTrace.record {
+                _ = Observable.range(start: 5, count: 2).subscribe(onNext: { received.append($0) })
+            }
+            #expect(received == [5, 6])
+            let path = steps.map { "\($0.type).\($0.member)" }
+            #expect(path.filter { $0 == "Sink.forwardOn(next:)" }.count == 2)
+            #expect(steps.contains { $0.type == "Sink" && $0.member == "forwardOn(next:)" && $0.note.contains("hands 6 to") })
+        }
+
         @Test func theSeedExampleWalksTheJourneyInOrder() {
             var printed: [String] = []
             let steps = JourneyTrace.record { seedExample { printed.append($0) } }

@@ -41,12 +41,26 @@ extension ObservableType where Element: RxAbstractInteger {
         // would be calls through the integer protocols' witnesses for every element.
         // `offset` is below `count`, so it and `start + offset` fit (checked above): the
         // wrapping operator only spares the overflow check.
+        //
+        // `send` makes the element and hands it to the observer here too, so that the
+        // loop holds no element of its generic type: such a temporary costs the loop
+        // a stack allocation sized at run time and a call through the type's value
+        // witness to destroy it, per element; here an `Int` is a register.
+        func element(_ start: Element, _ offset: UInt) -> Element {
+            start &+ Element(truncatingIfNeeded: offset)
+        }
         return RangeProducer(
             start: start, count: count, uintCount: UInt(exactly: count), scheduler: scheduler,
-            element: { start, offset in start &+ Element(truncatingIfNeeded: offset) }
+            element: { start, offset in element(start, offset) },
+            send: { start, offset, observer in observer.on(next: element(start, offset)) }
         )
     }
 }
+
+/// Sends the observer the element `offset` places after `start`: `range`'s loop,
+/// compiled where `Element` is known.
+@usableFromInline
+typealias RangeSend<Element> = (_ start: Element, _ offset: UInt, _ observer: any ElementObserver<Element>) -> Void
 
 @usableFromInline
 final class RangeProducer<Element: RxAbstractInteger>: LoopProducer<Element> {
@@ -55,15 +69,18 @@ final class RangeProducer<Element: RxAbstractInteger>: LoopProducer<Element> {
     let scheduler: ImmediateSchedulerType
     /// The element `offset` places after `start`, for an offset below `count`.
     let element: (_ start: Element, _ offset: UInt) -> Element
+    /// Sends `observer` the element `offset` places after `start`.
+    let send: RangeSend<Element>
 
     /// `uintCount` is `UInt(exactly: count)`, converted by the caller, where `Element`
     /// is known (in this unspecialised code, a generic conversion).
     @usableFromInline
-    init(start: Element, count: Element, uintCount: UInt?, scheduler: ImmediateSchedulerType, element: @escaping (_ start: Element, _ offset: UInt) -> Element) {
+    init(start: Element, count: Element, uintCount: UInt?, scheduler: ImmediateSchedulerType, element: @escaping (_ start: Element, _ offset: UInt) -> Element, send: @escaping RangeSend<Element>) {
         self.start = start
         self.count = count
         self.scheduler = scheduler
         self.element = element
+        self.send = send
         // `loopCount` is `count` when a loop on the trampoline sends the elements: the
         // scheduler is the trampoline and `count` fits in a `UInt` (only a type wider
         // than `UInt` can exceed it, and no loop would reach the end of such a count).
@@ -77,7 +94,7 @@ final class RangeProducer<Element: RxAbstractInteger>: LoopProducer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RangeSink<Element, Observer>(start: start, element: element, observer: observer, cancel: cancel)
+        let sink = RangeSink<Element, Observer>(start: start, element: element, send: send, observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
@@ -91,6 +108,7 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     // The producer's `element`, compiled where `Element` is known (see `range`); the
     // sink's own, so calling it costs no retain of the producer.
     private let element: (_ start: Element, _ offset: UInt) -> Element
+    private let send: RangeSend<Element>
     // The loop's state on the trampoline, touched only on the trampoline's thread (hence
     // no exclusivity checks): plain `UInt`s, so that the loop counts, tests for its end
     // and pauses without calling the generic `Element`'s arithmetic or copying an
@@ -99,9 +117,10 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     @exclusivity(unchecked) private var offset: UInt = 0
     @exclusivity(unchecked) private var count: UInt = 0
 
-    init(start: Element, element: @escaping (_ start: Element, _ offset: UInt) -> Element, observer: Observer, cancel: Cancelable) {
+    init(start: Element, element: @escaping (_ start: Element, _ offset: UInt) -> Element, send: @escaping RangeSend<Element>, observer: Observer, cancel: Cancelable) {
         self.start = start
         self.element = element
+        self.send = send
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -127,10 +146,11 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     }
 
     override func runLoop(on trampoline: Trampoline) {
-        // The offset is a local while the loop runs, stored back when it pauses. Each
-        // element is made from it and passed on without a copy. One disposed check per
-        // element, where it is sent: once disposed, the sink drops the element it made
-        // and the loop ends (a completion due then is dropped by
+        // The offset is a local while the loop runs, stored back when it pauses. `send`
+        // makes each element from it and hands it to the observer (as an existential:
+        // the observer and its witness table, no retain). One disposed check per
+        // element, before it is sent, as `forwardOn(next:)` makes it: once disposed,
+        // the loop ends (a completion due then is dropped by
         // `forwardCompletedAndDispose`, which checks too).
         var offset = self.offset
         while true {
@@ -138,15 +158,28 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
                 forwardCompletedAndDispose()
                 return
             }
-            let next = element(start, offset)
-            offset &+= 1
-            guard forwardIfNotDisposed(next: next) else {
-                return
+            if elementTracingIsOn {
+                guard forwardTraced(at: offset) else {
+                    return
+                }
+            } else {
+                guard !isDisposed else {
+                    return
+                }
+                send(start, offset, observer)
             }
+            offset &+= 1
             if yields(on: trampoline) {
                 self.offset = offset
                 return
             }
         }
+    }
+
+    // The element road with its trace point, out of line: the loop itself then holds
+    // no element of the generic type (see `range`).
+    @inline(never)
+    private func forwardTraced(at offset: UInt) -> Bool {
+        forwardIfNotDisposed(next: element(start, offset))
     }
 }

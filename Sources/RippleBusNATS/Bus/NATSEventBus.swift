@@ -52,7 +52,7 @@ public final class NATSEventBus: Sendable {
     private let errorSubject = PublishSubject<NATSBusError>()
     // Serializes reports from every subscription's queue into `errorSubject`.
     private let reporter = DispatchQueue(label: "ripple.nats.bus.errors")
-    private let forwarding = Mutex<(any Disposable)?>(nil)
+    private let forwarding = LockedValue<(any Disposable)?>(nil)
 
     /// A bus on an open connection.
     ///

@@ -34,7 +34,7 @@ public final class NATSConnection: Sendable {
     private let address: ServerAddress
     private let options: NATSConnectionOptions
     private let hooks: NATSConnectionHooks?
-    private let guarded = Mutex(Shared())
+    private let guarded = LockedValue(Shared())
     // Serializes what the connection tells its observers, so `state` and `errors`
     // receive events one at a time, in order, and never under `state`'s lock.
     private let announcer = DispatchQueue(label: "ripple.nats.events")
@@ -989,10 +989,10 @@ final class NATSSubscriptionHandle: Disposable, Sendable {
 /// A continuation that the first of several racing parties resumes (the answer, a
 /// timeout, a lost connection); the others find it taken and do nothing.
 final class OnceContinuation: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Void, any Error>?>
+    private let continuation: LockedValue<CheckedContinuation<Void, any Error>?>
 
     init(_ continuation: CheckedContinuation<Void, any Error>) {
-        self.continuation = Mutex(continuation)
+        self.continuation = LockedValue(continuation)
     }
 
     func resume() {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
+import Ripple
 
 /// One TCP connection to the server: a socket that any thread may write to (one write at a
 /// time, under `writer`) and only the connection's own thread reads from and closes.
@@ -28,22 +29,22 @@ final class Transport: Sendable {
     let id: UInt64
     private let fd: Int32
     // Guards writes to `fd`; `true` once the socket is closed.
-    private let writer = Mutex<Bool>(false)
+    private let writer = LockedValue<Bool>(false)
     // Set by `shutdown()`: later writes fail at once.
     private let isShutDown = Atomic<Bool>(false)
     // `true` once `close()` released `fd`; `shutdown()` checks it under this lock, which,
     // unlike `writer`, is never held across a blocking call.
-    private let descriptor = Mutex<Bool>(false)
+    private let descriptor = LockedValue<Bool>(false)
     // The TLS session, once the handshake succeeded; every OpenSSL call on it is made
     // under this lock (see above). `nil` again after `close()` freed it.
-    private let session = Mutex<TLSSession?>(nil)
+    private let session = LockedValue<TLSSession?>(nil)
     // Whether reads and writes go through `session` (set once, before any concurrent use).
     private let secured = Atomic<Bool>(false)
     // The read timeout in milliseconds for TLS reads (`poll`), -1 for none.
     private let readTimeout = Atomic<Int>(-1)
 
     /// An OpenSSL `SSL *` and the library it came from. The pointer is kept as its address,
-    /// an integer, so the value is `Sendable` as `Mutex` wants; what makes using it safe is
+    /// an integer, so the value is `Sendable` as `LockedValue` (a `Mutex`) wants; what makes using it safe is
     /// that it lives only in `session` and is used only under that lock.
     private struct TLSSession: Sendable {
         private let address: UInt

@@ -18,7 +18,7 @@ func busWait(until condition: () -> Bool) -> Bool {
 /// A handler's view of itself for the bus tests: records what it receives, and counts
 /// how many calls are inside it at once (a bus subscriber must never see two).
 final class BusProbe<Value: Sendable>: Sendable {
-    private let received = Mutex<[Value]>([])
+    private let received = LockedValue<[Value]>([])
     private let overlap = OverlapDetector()
 
     /// Records `value`, staying inside the handler a little so overlaps would show.

@@ -396,7 +396,7 @@ extension RippleTests {
         @Test func eventsDeliverOnTheirOwnQueueByDefault() throws {
             let bus = EventBus()
             let collected = DispatchSemaphore(value: 0)
-            let result = Mutex<[Int]>([])
+            let result = LockedValue<[Int]>([])
             let subscription = bus.events(Int.self)
                 .map { $0 + 1 }
                 .take(3)

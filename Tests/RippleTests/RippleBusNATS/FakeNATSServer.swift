@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Ripple
 import Synchronization
 import NATSLocalServer
 
@@ -19,9 +20,9 @@ final class FakeNATSServer: Sendable {
     let port: Int
     private let listener: Int32
     private let closesAfterHandshake: Bool
-    private let peers = Mutex<[Peer]>([])
+    private let peers = LockedValue<[Peer]>([])
     // `true` while `listener` is open (its shutdown and close happen under this lock).
-    private let listening = Mutex(true)
+    private let listening = LockedValue(true)
 
     /// Starts listening on a free loopback port.
     ///

@@ -13,7 +13,7 @@ extension RippleTests {
         /// The connection under test, set once connected, for hooks made before it exists;
         /// the test clears it at the end (the connection holds the hooks that hold it).
         private final class Late: Sendable {
-            let connection = Mutex<NATSConnection?>(nil)
+            let connection = LockedValue<NATSConnection?>(nil)
             var value: NATSConnection {
                 connection.withLock { $0! }
             }
@@ -33,8 +33,8 @@ extension RippleTests {
             defer { server.stop() }
             let late = Late()
             let drains = Atomic<Int>(0)
-            let refused = Mutex<[String]>([])
-            let bufferedDuringDrain = Mutex<[Int]>([])
+            let refused = LockedValue<[String]>([])
+            let bufferedDuringDrain = LockedValue<[Int]>([])
             let payload = [UInt8](repeating: 0x61, count: 1000)
             var options = NATSConnectionOptions()
             // Four 1000-byte publishes fit (about 1016 protocol bytes each), five do not.
@@ -108,7 +108,7 @@ extension RippleTests {
             }
             let connection = try await connect(server, hooks: hooks)
             armed.store(true, ordering: .relaxed)
-            let outcome = Mutex<[String]>([])
+            let outcome = LockedValue<[String]>([])
             let done = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 for subject in ["late.first", "late.second"] {
@@ -149,7 +149,7 @@ extension RippleTests {
             for round in 0..<40 {
                 let connection = try await connect(server)
                 let start = DispatchSemaphore(value: 0)
-                let bag = Mutex<[any Disposable]>([])
+                let bag = LockedValue<[any Disposable]>([])
                 for _ in 0..<2 {
                     Thread.detachNewThread {
                         start.wait()
@@ -173,8 +173,8 @@ extension RippleTests {
             let server = try FakeNATSServer()
             defer { server.stop() }
             let late = Late()
-            let disposing = Mutex<(any Disposable & Sendable)?>(nil)
-            let joining = Mutex<(any Disposable & Sendable)?>(nil)
+            let disposing = LockedValue<(any Disposable & Sendable)?>(nil)
+            let joining = LockedValue<(any Disposable & Sendable)?>(nil)
             let drains = Atomic<Int>(0)
             var hooks = NATSConnectionHooks()
             hooks.beforeActivateWrite = { _ in

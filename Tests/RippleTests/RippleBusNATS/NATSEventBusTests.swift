@@ -85,7 +85,7 @@ extension RippleTests {
         @Test func eventsIsAnObservableAndDisposingStopsDelivery() async throws {
             let server = try NATSLocalServer()
             let bus = try await NATSEventBus.connect(to: server.url)
-            let received = Mutex<[Int]>([])
+            let received = LockedValue<[Int]>([])
             let subscription = bus.events(Greeting.self)
                 .map(\.index)
                 .filter { $0 % 2 == 0 }
@@ -106,7 +106,7 @@ extension RippleTests {
         @Test func subscribeOnMainRunsTheHandlerOnTheMainActor() async throws {
             let server = try NATSLocalServer()
             let bus = try await NATSEventBus.connect(to: server.url)
-            let onMain = Mutex<[Bool]>([])
+            let onMain = LockedValue<[Bool]>([])
             let subscription = try bus.subscribeOnMain(Greeting.self) { _ in
                 onMain.withLock { $0.append(DispatchQueue.isMain) }
             }
@@ -170,7 +170,7 @@ extension RippleTests {
         @Test func theConnectionStateIsObservable() async throws {
             let server = try NATSLocalServer()
             let bus = try await NATSEventBus.connect(to: server.url)
-            let states = Mutex<[NATSConnectionState]>([])
+            let states = LockedValue<[NATSConnectionState]>([])
             let subscription = bus.state.subscribe(onNext: { state in states.withLock { $0.append(state) } })
             #expect(await natsEventually { states.withLock { $0 } == [.connected] })
             server.stop()
@@ -262,7 +262,7 @@ extension RippleTests {
             options.password = "secret"
             options.reconnect = NATSReconnectPolicy(maxAttempts: nil, initialDelay: .milliseconds(10), maxDelay: .milliseconds(50))
             let bus = try await NATSEventBus.connect(to: server.url, options: options)
-            let errors = Mutex<[NATSBusError]>([])
+            let errors = LockedValue<[NATSBusError]>([])
             let errorSubscription = bus.errors.subscribe(onNext: { error in errors.withLock { $0.append(error) } })
             server.stop()
             #expect(await natsEventually { bus.connection.currentState == .reconnecting })
@@ -281,7 +281,7 @@ extension RippleTests {
         @Test func badPayloadsAndNewerSchemasAreReportedAndTheSubscriptionGoesOn() async throws {
             let server = try NATSLocalServer()
             let bus = try await NATSEventBus.connect(to: server.url)
-            let errors = Mutex<[NATSBusError]>([])
+            let errors = LockedValue<[NATSBusError]>([])
             let errorSubscription = bus.errors.subscribe(onNext: { error in errors.withLock { $0.append(error) } })
             let probe = BusProbe<Int>()
             let subscription = try bus.subscribe(Greeting.self) { probe.handle($0.index) }
@@ -351,7 +351,7 @@ extension RippleTests {
             let server = try NATSLocalServer()
             let connection = try await NATSConnection.connect(to: server.url)
             let bus = NATSEventBus(connection: connection, subscriptionBufferLimit: 5)
-            let dropped = Mutex(0)
+            let dropped = LockedValue(0)
             let errorSubscription = bus.errors.subscribe(onNext: { error in
                 if case .slowConsumer(_, let count) = error { dropped.withLock { $0 += count } }
             })
@@ -433,7 +433,7 @@ JQNnBGKbEs0e9V7OUKnGRb3LNzM6S5dt/MxYmFzKQeEuZ/mgkxIEg3Qp
             let publisher = try await NATSEventBus.connect(to: server.url)
             let first = try await NATSEventBus.connect(to: server.url)
             let probe = BusProbe<Int>()
-            let refused = Mutex(false)
+            let refused = LockedValue(false)
             // A short ackWait: 4–6 may be pushed to the first connection while the server
             // has not yet seen it close; unacknowledged, they come back to the second
             // subscriber after ackWait (the at-least-once path), within the wait below.
@@ -513,7 +513,7 @@ JQNnBGKbEs0e9V7OUKnGRb3LNzM6S5dt/MxYmFzKQeEuZ/mgkxIEg3Qp
             await #expect(throws: NATSError.self) {
                 _ = try await NATSEventBus.connect(to: server.url)
             }
-            let errors = Mutex<[NATSBusError]>([])
+            let errors = LockedValue<[NATSBusError]>([])
             let errorSubscription = bob.errors.subscribe(onNext: { error in errors.withLock { $0.append(error) } })
             let secrets = BusProbe<Int>()
             let greetings = BusProbe<Int>()

@@ -58,7 +58,7 @@ extension RippleTests {
             options.reconnect = NATSReconnectPolicy(maxAttempts: 0)
             options.reconnectBufferSize = 64 * 1024
             let connection = try await NATSConnection.connect(to: "nats://127.0.0.1:\(peer.port)", options: options)
-            let outcome = Mutex<String?>(nil)
+            let outcome = LockedValue<String?>(nil)
             let ended = DispatchSemaphore(value: 0)
             let chunk = [UInt8](repeating: 0x61, count: 512 * 1024)
             Thread.detachNewThread {

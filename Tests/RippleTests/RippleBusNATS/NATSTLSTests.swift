@@ -100,7 +100,7 @@ extension RippleTests {
 
         /// Subscribes, publishes and flushes on `connection`: whether the message came back.
         private func roundTrip(_ connection: NATSConnection, subject: String) async throws -> Bool {
-            let received = Mutex<[String]>([])
+            let received = LockedValue<[String]>([])
             let subscription = try connection.subscribe(to: subject) { message in
                 received.withLock { $0.append(String(decoding: message.payload, as: UTF8.self)) }
             }
@@ -166,7 +166,7 @@ extension RippleTests {
             options.tls = NATSTLSOptions(caFile: files.path("ca.pem"))
             options.reconnect = NATSReconnectPolicy(maxAttempts: nil, initialDelay: .milliseconds(10), maxDelay: .milliseconds(10))
             let connection = try await NATSConnection.connect(to: server.url, options: options)
-            let errors = Mutex<[NATSError]>([])
+            let errors = LockedValue<[NATSError]>([])
             let errorSubscription = connection.errors.subscribe(onNext: { error in errors.withLock { $0.append(error) } })
 
             // The same address now presents a certificate of another authority.

@@ -26,7 +26,10 @@ class Sink<Observer: AnyObject>: TrampolineWork, Disposable {
     // code. `Observer: AnyObject` (every `ElementObserver` is a class) keeps the fields
     // of every subclass at fixed offsets too; it is a layout constraint, which the
     // runtime checks without a conformance lookup (see the extension below).
-    private let disposed = Atomic<Bool>(false)
+    /// Set once by ``dispose()``; ``isDisposed`` reads it. Internal, not private, so
+    /// that `range`'s loop, compiled in your code, can be lent it and check it per
+    /// element.
+    final let disposed = Atomic<Bool>(false)
     /// The downstream observer.
     final let observer: Observer
     /// The subscription's ``SinkDisposer``; disposing it ends the whole subscription.

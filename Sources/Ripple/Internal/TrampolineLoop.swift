@@ -29,9 +29,10 @@
 /// ```
 ///
 /// (`range`'s loop, the one benchmarked, checks once per element, just before sending:
-/// `while true`, and `guard !isDisposed else { return }`, then a closure compiled in
-/// your code makes the element and hands it to the observer, so the loop holds no
-/// element of the generic type.)
+/// `while true`, and `guard !isDisposed else { return }`; then a closure compiled in
+/// your code makes the elements and sends them, in a loop of its own for as long as
+/// this one would have nothing else to do, so the loop holds no element of the generic
+/// type and calls no closure per element.)
 // No protocol requirement on `Observer`, as on `Sink` (a loop sink's superclass is this
 // class): instantiating a loop sink's metadata then looks no conformance up.
 class TrampolineLoopSink<Observer: AnyObject>: Sink<Observer> {

@@ -24,6 +24,10 @@ import Synchronization
 /// Only its own thread ever touches a trampoline, so it needs no lock; and no access
 /// to its properties overlaps another, so they skip the runtime exclusivity checks
 /// (several per element otherwise).
+///
+/// `@usableFromInline` (with ``count`` and ``isQueueEmpty``) for `range`'s loop,
+/// which is compiled in your code and checks the queue after every element.
+@usableFromInline
 final class Trampoline {
     /// Whether work is running on this trampoline; new work is then queued.
     @exclusivity(unchecked) private(set) var isActive = false
@@ -35,7 +39,9 @@ final class Trampoline {
     @exclusivity(unchecked) private var ring: UnsafeMutablePointer<Unmanaged<TrampolineWork>>
     @exclusivity(unchecked) private var capacity = 16
     @exclusivity(unchecked) private var head = 0
-    @exclusivity(unchecked) private var count = 0
+    /// How many pieces of work wait. `@usableFromInline` for ``isQueueEmpty``, which
+    /// `range`'s loop, compiled in your code, checks after every element.
+    @usableFromInline @exclusivity(unchecked) private(set) var count = 0
     /// The work the run loop is running, whose reference it holds; `nil` once that
     /// reference went back to the queue (the work queued itself again) or between runs.
     @exclusivity(unchecked) private var running: UnsafeMutableRawPointer?
@@ -105,6 +111,7 @@ final class Trampoline {
     }
 
     /// Whether no work waits in the queue (work may be running).
+    @inlinable
     var isQueueEmpty: Bool {
         count == 0
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The integer types `range` works with.
 public typealias RxAbstractInteger = FixedWidthInteger
 
@@ -42,25 +44,44 @@ extension ObservableType where Element: RxAbstractInteger {
         // `offset` is below `count`, so it and `start + offset` fit (checked above): the
         // wrapping operator only spares the overflow check.
         //
-        // `send` makes the element and hands it to the observer here too, so that the
-        // loop holds no element of its generic type: such a temporary costs the loop
-        // a stack allocation sized at run time and a call through the type's value
-        // witness to destroy it, per element; here an `Int` is a register.
+        // The loop that makes the elements and hands them to the observer (`sendRun`)
+        // is written here too: it then holds no element of a generic type (in Ripple,
+        // such a temporary costs a stack allocation sized at run time and a call
+        // through the type's value witness to destroy it, per element; here an `Int`
+        // is a register), and an element costs no call into a closure of its own.
+        // Ripple's loop (`RangeSink.runLoop`) keeps what happens between runs of this
+        // one: the completion, and queueing the sink behind waiting work.
         func element(_ start: Element, _ offset: UInt) -> Element {
             start &+ Element(truncatingIfNeeded: offset)
         }
         return RangeProducer(
             start: start, count: count, uintCount: UInt(exactly: count), scheduler: scheduler,
             element: { start, offset in element(start, offset) },
-            send: { start, offset, observer in observer.on(next: element(start, offset)) }
+            sendRun: { start, offset, end, observer, disposed, trampoline in
+                // Each element as `RangeSink.runLoop` would send it by itself: after it,
+                // the loop stops when other work waits on the trampoline (which the
+                // caller then queues the sink behind), at the end, or once disposed.
+                var offset = offset
+                repeat {
+                    observer.on(next: element(start, offset))
+                    offset &+= 1
+                    if !trampoline.isQueueEmpty {
+                        break
+                    }
+                } while offset != end && !disposed.load(ordering: .relaxed)
+                return offset
+            }
         )
     }
 }
 
-/// Sends the observer the element `offset` places after `start`: `range`'s loop,
-/// compiled where `Element` is known.
+/// Sends the observer the elements `offset`, `offset + 1` … places after `start`, at
+/// least one, until other work waits on `trampoline`, `end` is reached or `disposed` is
+/// set, and returns the offset of the next element: `range`'s loop, compiled where
+/// `Element` is known. The caller checks that `offset` is below `end` and that
+/// `disposed` is not set.
 @usableFromInline
-typealias RangeSend<Element> = (_ start: Element, _ offset: UInt, _ observer: any ElementObserver<Element>) -> Void
+typealias RangeSendRun<Element> = (_ start: Element, _ offset: UInt, _ end: UInt, _ observer: any ElementObserver<Element>, _ disposed: borrowing Atomic<Bool>, _ trampoline: Trampoline) -> UInt
 
 @usableFromInline
 final class RangeProducer<Element: RxAbstractInteger>: LoopProducer<Element> {
@@ -69,18 +90,18 @@ final class RangeProducer<Element: RxAbstractInteger>: LoopProducer<Element> {
     let scheduler: ImmediateSchedulerType
     /// The element `offset` places after `start`, for an offset below `count`.
     let element: (_ start: Element, _ offset: UInt) -> Element
-    /// Sends `observer` the element `offset` places after `start`.
-    let send: RangeSend<Element>
+    /// Sends `observer` the elements from an offset on (see `RangeSendRun`).
+    let sendRun: RangeSendRun<Element>
 
     /// `uintCount` is `UInt(exactly: count)`, converted by the caller, where `Element`
     /// is known (in this unspecialised code, a generic conversion).
     @usableFromInline
-    init(start: Element, count: Element, uintCount: UInt?, scheduler: ImmediateSchedulerType, element: @escaping (_ start: Element, _ offset: UInt) -> Element, send: @escaping RangeSend<Element>) {
+    init(start: Element, count: Element, uintCount: UInt?, scheduler: ImmediateSchedulerType, element: @escaping (_ start: Element, _ offset: UInt) -> Element, sendRun: @escaping RangeSendRun<Element>) {
         self.start = start
         self.count = count
         self.scheduler = scheduler
         self.element = element
-        self.send = send
+        self.sendRun = sendRun
         // `loopCount` is `count` when a loop on the trampoline sends the elements: the
         // scheduler is the trampoline and `count` fits in a `UInt` (only a type wider
         // than `UInt` can exceed it, and no loop would reach the end of such a count).
@@ -94,7 +115,7 @@ final class RangeProducer<Element: RxAbstractInteger>: LoopProducer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = RangeSink<Element, Observer>(start: start, element: element, send: send, observer: observer, cancel: cancel)
+        let sink = RangeSink<Element, Observer>(start: start, element: element, sendRun: sendRun, observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
@@ -108,7 +129,7 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     // The producer's `element`, compiled where `Element` is known (see `range`); the
     // sink's own, so calling it costs no retain of the producer.
     private let element: (_ start: Element, _ offset: UInt) -> Element
-    private let send: RangeSend<Element>
+    private let sendRun: RangeSendRun<Element>
     // The loop's state on the trampoline, touched only on the trampoline's thread (hence
     // no exclusivity checks): plain `UInt`s, so that the loop counts, tests for its end
     // and pauses without calling the generic `Element`'s arithmetic or copying an
@@ -117,10 +138,10 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     @exclusivity(unchecked) private var offset: UInt = 0
     @exclusivity(unchecked) private var count: UInt = 0
 
-    init(start: Element, element: @escaping (_ start: Element, _ offset: UInt) -> Element, send: @escaping RangeSend<Element>, observer: Observer, cancel: Cancelable) {
+    init(start: Element, element: @escaping (_ start: Element, _ offset: UInt) -> Element, sendRun: @escaping RangeSendRun<Element>, observer: Observer, cancel: Cancelable) {
         self.start = start
         self.element = element
-        self.send = send
+        self.sendRun = sendRun
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -146,12 +167,16 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     }
 
     override func runLoop(on trampoline: Trampoline) {
-        // The offset is a local while the loop runs, stored back when it pauses. `send`
-        // makes each element from it and hands it to the observer (as an existential:
-        // the observer and its witness table, no retain). One disposed check per
-        // element, before it is sent, as `forwardOn(next:)` makes it: once disposed,
-        // the loop ends (a completion due then is dropped by
-        // `forwardCompletedAndDispose`, which checks too).
+        // The offset is a local while the loop runs, stored back when it pauses.
+        // `sendRun` makes the elements from it and hands them to the observer (as an
+        // existential: the observer and its witness table, no retain), as many as it
+        // can before this loop has something to do: it returns after the element that
+        // leaves work waiting on the trampoline (`yields` then queues the sink behind
+        // it), after the last one, or when the sink is disposed. One disposed check per
+        // element, before it is sent, as `forwardOn(next:)` makes it (here for the
+        // first of a run, in `sendRun` for the others): once disposed, the loop ends (a
+        // completion due then is dropped by `forwardCompletedAndDispose`, which checks
+        // too).
         var offset = self.offset
         while true {
             if offset == count {
@@ -162,13 +187,13 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
                 guard forwardTraced(at: offset) else {
                     return
                 }
+                offset &+= 1
             } else {
                 guard !isDisposed else {
                     return
                 }
-                send(start, offset, observer)
+                offset = sendRun(start, offset, count, observer, disposed, trampoline)
             }
-            offset &+= 1
             if yields(on: trampoline) {
                 self.offset = offset
                 return

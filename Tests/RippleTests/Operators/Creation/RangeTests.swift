@@ -142,6 +142,51 @@ extension RippleTests {
             #expect(source.recordSynchronously() == [.next(1), .next(2), .completed])
         }
 
+        // The loop sends elements without stopping until the observer queues work on
+        // the trampoline: it stops after that element, lets the work run, and carries
+        // on from the next one.
+        @Test func workQueuedByTheObserverRunsBeforeTheNextElement() {
+            #expect(logQueuingWork(rangeCount: 6, atElement: 3) == ["1", "2", "3", "work", "4", "5", "6", "completed"])
+        }
+
+        // Queued at the last element, the work runs before the completion.
+        @Test func workQueuedAtTheLastElementRunsBeforeTheCompletion() {
+            #expect(logQueuingWork(rangeCount: 3, atElement: 3) == ["1", "2", "3", "work", "completed"])
+        }
+
+        // Queued at every element, as `merge` does, the work runs after each one.
+        @Test func workQueuedAtEveryElementRunsAfterEachOne() {
+            var log: [String] = []
+            _ = Observable.range(start: 1, count: 3).subscribe(
+                onNext: { element in
+                    log.append("\(element)")
+                    _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                        log.append("work \(element)")
+                        return Disposables.create()
+                    }
+                },
+                onCompleted: { log.append("completed") }
+            )
+            #expect(log == ["1", "work 1", "2", "work 2", "3", "work 3", "completed"])
+        }
+
+        private func logQueuingWork(rangeCount: Int, atElement queuingElement: Int) -> [String] {
+            var log: [String] = []
+            _ = Observable.range(start: 1, count: rangeCount).subscribe(
+                onNext: { element in
+                    log.append("\(element)")
+                    if element == queuingElement {
+                        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                            log.append("work")
+                            return Disposables.create()
+                        }
+                    }
+                },
+                onCompleted: { log.append("completed") }
+            )
+            return log
+        }
+
         @Test func disposingFromOnNextStopsFurtherElements() {
             let events = recordDisposing(Observable.range(start: 1, count: 10), afterElements: 4)
             #expect(events == [.next(1), .next(2), .next(3), .next(4)])

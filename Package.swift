@@ -21,6 +21,13 @@ let package = Package(
         .executable(name: "ripple-bench-nats", targets: ["ripple-bench-nats"]),
     ],
     targets: [
+        // The files of the subscription core that every pipeline runs (Observable,
+        // Producer, Sink, SinkDisposer, ObserverBase, subscribe(onNext:…) and its observer,
+        // the current-thread trampoline and its loop sinks, NopDisposable, DisposableSlot)
+        // are named `Core+<Type>.swift`: SwiftPM links a module's object files in the order
+        // of their names, so their code sits together in the executable instead of across
+        // it, and a process's first pipeline faults in a few 64 KiB blocks of code rather
+        // than most of them (issue 19, Benchmarks.md "Round 5, session 8: process floor").
         .target(name: "Ripple", swiftSettings: strict),
         .target(name: "RippleTest", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBlocking", dependencies: ["Ripple"], swiftSettings: strict),

@@ -6,7 +6,7 @@ import Ripple
 /// true.
 ///
 /// The article is a numbered list; every item is one step. In a step:
-/// - a path in code voice ending in `.swift` (`Core/Sink.swift`) names a file under
+/// - a path in code voice ending in `.swift` (`Core/Core+Sink.swift`) names a file under
 ///   `Sources/Ripple/`;
 /// - a name in code voice that starts with a capital letter (`Sink`,
 ///   `Sink.forwardOn(next:)`, `Disposables.create()`) names a type, or a member of a type

@@ -1,3 +1,9 @@
+// `scheduler` is `consuming` in the three inlinable creators below: the producer keeps it,
+// so your code hands over the value it built (the default `CurrentThreadScheduler.instance`
+// as an existential) instead of copying it and destroying the original. The copy went
+// through an outlined existential-copy function that the linker takes from whichever of
+// Ripple's object files defines it first, a page of code far from the rest of a
+// subscription's (Benchmarks.md, "Round 5, session 8: process floor").
 extension ObservableType {
     /// A sequence of the given elements, then completion.
     ///
@@ -19,7 +25,7 @@ extension ObservableType {
     ///     trampoline.
     /// - Returns: A sequence that sends `elements` to each subscriber, then completes.
     @inlinable
-    public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+    public static func of(_ elements: Element..., scheduler: consuming ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         ObservableArray(elements: elements, scheduler: scheduler)
     }
 
@@ -39,7 +45,7 @@ extension ObservableType {
     ///     trampoline.
     /// - Returns: A sequence of the array's elements, then completion.
     @inlinable
-    public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+    public static func from(_ array: [Element], scheduler: consuming ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         ObservableArray(elements: array, scheduler: scheduler)
     }
 
@@ -59,7 +65,7 @@ extension ObservableType {
     ///     trampoline.
     /// - Returns: A sequence of the sequence's elements, then completion.
     @inlinable
-    public static func from<Elements: Sequence>(_ sequence: Elements, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> where Elements.Element == Element {
+    public static func from<Elements: Sequence>(_ sequence: Elements, scheduler: consuming ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> where Elements.Element == Element {
         ObservableSequence(elements: sequence, scheduler: scheduler)
     }
 

@@ -15,6 +15,10 @@ import Synchronization
 /// with `-Xswiftc -DRIPPLE_TSAN` it is a `pthread_mutex_t` beside the value, because the
 /// sanitizer cannot see `Mutex` on Linux and would report every access it guards as a
 /// race (see ``Lock``).
+///
+/// Two differences from `Mutex`: the result of a closure must be copyable, and in the
+/// sanitizer build a recursive `withLock` deadlocks (and a recursive
+/// `withLockIfAvailable` returns `nil`) where `Mutex` traps. Neither is ever recursive here.
 package struct LockedValue<Value: ~Copyable>: ~Copyable {
     #if RIPPLE_TSAN
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -83,8 +87,9 @@ package struct LockedValue<Value: ~Copyable>: ~Copyable {
 }
 
 // `@unchecked` only in the sanitizer build, where the value sits beside a
-// `pthread_mutex_t` that every access takes (``withLock(_:)``), which is what makes
-// `Mutex` Sendable whatever its value.
+// `pthread_mutex_t` that every access takes (``withLock(_:)``), and goes in and comes
+// out only as `sending`: the two together are what make `Mutex` Sendable whatever its
+// value.
 #if RIPPLE_TSAN
 extension LockedValue: @unchecked Sendable where Value: ~Copyable {}
 #else

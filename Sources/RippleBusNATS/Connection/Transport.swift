@@ -44,7 +44,7 @@ final class Transport: Sendable {
     private let readTimeout = Atomic<Int>(-1)
 
     /// An OpenSSL `SSL *` and the library it came from. The pointer is kept as its address,
-    /// an integer, so the value is `Sendable` as `LockedValue` (a `Mutex`) wants; what makes using it safe is
+    /// an integer, so the value is `Sendable` as `LockedValue` (like `Mutex`) wants; what makes using it safe is
     /// that it lives only in `session` and is used only under that lock.
     private struct TLSSession: Sendable {
         private let address: UInt

@@ -49,9 +49,11 @@ extension RippleTests {
         static let twoPointBound = (1 + queuedPerCall) * (1 + queuedPerCall)
         /// What can be in flight at once when an element may wait at `points`
         /// serialization points on its way (Guarantees.md: at most K elements left by
-        /// other threads wait per point, besides one per waiting call, whose element is
-        /// its thread's current one): each thread's current element (T), then K left at
-        /// each point and one being handed on by each point's holder. Two subjects and a
+        /// other threads wait per point, besides one per waiting call): each thread's
+        /// current element (T; at a subject, a waiting call's element is its thread's
+        /// current one), then K left at each point and one being handed on by each
+        /// point's holder (at the merging sink, a waiting call's element is the one a
+        /// subject's holder is handing on, so it is counted there already). Two subjects and a
         /// sink that merges them are three points: T + 3(K + 1) = 107. A point after
         /// the merging sink (`share`'s subject) adds nothing: only the merging sink's
         /// holder calls it, one call at a time.

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 @testable import Ripple
@@ -99,17 +100,23 @@ extension RippleTests {
             let state = StressState()
             let group = DispatchGroup()
             let shared = Unchecked(forwarder)
-            // The sender waits until every thread has subscribed once: on a loaded machine
-            // the threads could otherwise start after the last element, and see nothing.
+            // Threads of their own, not dispatch's pool: two pool workers spinning here
+            // kept the third block waiting seconds for a thread on two cores. The sender
+            // waits until every thread has subscribed once: on a loaded machine the
+            // threads could otherwise start after the last element, and see nothing.
             let subscribedOnce = DispatchSemaphore(value: 0)
             for _ in 0..<3 {
-                DispatchQueue.global().async(group: group) {
+                group.enter()
+                Thread {
+                    defer { group.leave() }
                     var first = true
                     while state.isSending {
                         let received = ReceivedElements()
                         let subscription = shared.value.subscribe { event in
                             switch event {
-                            case .next(let element): received.append(element)
+                            case .next(let element):
+                                received.append(element)
+                                state.noteElement()
                             case .error, .completed: state.stops.increment()
                             }
                         }
@@ -122,13 +129,19 @@ extension RippleTests {
                         subscription.dispose()
                         state.record(received.elements)
                     }
-                }
+                }.start()
             }
             for _ in 0..<3 {
                 subscribedOnce.wait()
             }
-            for element in 0..<20_000 {
+            // 20 000 elements, then more until some subscriber has seen one (at most five
+            // seconds): a subscription lives only a few spins, and on a loaded machine
+            // the subscribing threads can sit descheduled through all 20 000.
+            let deadline = DispatchTime.now() + .seconds(5)
+            var element = 0
+            while element < 20_000 || (!state.sawElement && DispatchTime.now() < deadline) {
                 forwarder.on(next: element)
+                element += 1
             }
             state.stopSending()
             group.wait()
@@ -147,6 +160,7 @@ extension RippleTests {
     final class StressState: @unchecked Sendable {
         // `@unchecked Sendable`: `recorded` is used only under `lock`; the rest is atomic.
         private let sending = Atomic<Bool>(true)
+        private let anyElement = Atomic<Bool>(false)
         private let lock = Lock()
         private var recorded: [[Int]] = []
         let stops = Counter()
@@ -157,7 +171,17 @@ extension RippleTests {
             sending.store(false, ordering: .relaxed)
         }
 
+        /// Whether a subscriber has received an element yet.
+        var sawElement: Bool { anyElement.load(ordering: .relaxed) }
+
+        func noteElement() {
+            anyElement.store(true, ordering: .relaxed)
+        }
+
+        /// Keeps a subscription's run of elements; an empty one proves nothing and is
+        /// not kept (the subscribing threads make millions of them).
         func record(_ run: [Int]) {
+            guard !run.isEmpty else { return }
             lock.withLock { recorded.append(run) }
         }
 

@@ -17,39 +17,43 @@
 /// (`FusedProducer`), from `stages`.
 final class MapFilterProducer<Source, Result>: FusibleProducer<Result> {
     private let source: Observable<Source>
-    // Never optionals, here or in the sink: an optional closure is kept in its most
-    // general form, and every call of it unwrapped goes through a conversion thunk
-    // (and, bound out of the optional, a retain and a release). The filter the pair
-    // has not is a closure that is never called.
-    /// `filter` then `map` if true, `map` then `filter` if false.
-    private let filtersBefore: Bool
-    private let before: (Source) throws -> Bool
     private let transform: (Source) throws -> Result
-    private let after: (Result) throws -> Bool
-    /// The same two operators as stages, and their names, for a longer run.
+    /// The pair's `filter`, and on which side of the `map` it is. The sink of each
+    /// order keeps its two closures as plain stored closures (never optionals: calling
+    /// an optional closure goes through a conversion thunk, and a retain and a release).
+    private let predicate: Predicate
+    /// The same two operators as stages, for a longer run.
     private let stages: [FusedStage]
-    private let names: [String]
+
+    private enum Predicate {
+        /// `filter` then `map`.
+        case before((Source) throws -> Bool)
+        /// `map` then `filter`.
+        case after((Result) throws -> Bool)
+    }
 
     /// `filter(before)` then `map(transform)`.
     init(source: Observable<Source>, before: @escaping (Source) throws -> Bool, transform: @escaping (Source) throws -> Result, stages: [FusedStage]) {
         self.source = source
-        filtersBefore = true
-        self.before = before
         self.transform = transform
-        after = { _ in true }
+        predicate = .before(before)
         self.stages = stages
-        names = ["filter", "map"]
     }
 
     /// `map(transform)` then `filter(after)`.
     init(source: Observable<Source>, transform: @escaping (Source) throws -> Result, after: @escaping (Result) throws -> Bool, stages: [FusedStage]) {
         self.source = source
-        filtersBefore = false
-        before = { _ in true }
         self.transform = transform
-        self.after = after
+        predicate = .after(after)
         self.stages = stages
-        names = ["map", "filter"]
+    }
+
+    /// The two operators' names, in chain order.
+    private var names: [String] {
+        switch predicate {
+        case .before: ["filter", "map"]
+        case .after: ["map", "filter"]
+        }
     }
 
     override func fused<Next>(with stage: FusedStage, named name: String) -> Observable<Next>? {
@@ -61,16 +65,23 @@ final class MapFilterProducer<Source, Result>: FusibleProducer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        if journeyTracingIsOn {
-            JourneyTrace.step("MapFilterProducer", "run", "\(names.joined(separator: "∘")) (in chain order) fused into one sink: one \(filtersBefore ? "FilterMapSink" : "MapFilterSink") calls both closures, checking between them that the subscription is not disposed")
-        }
         // The order picks the sink class, so that an element does not test it.
-        if filtersBefore {
-            let sink = FilterMapSink<Source, Result, Observer>(predicate: before, transform: transform, observer: observer, cancel: cancel)
+        switch predicate {
+        case .before(let predicate):
+            traceRun(sink: "FilterMapSink")
+            let sink = FilterMapSink<Source, Result, Observer>(predicate: predicate, transform: transform, observer: observer, cancel: cancel)
+            return (sink: sink, subscription: source.subscribe(elementObserver: sink))
+        case .after(let predicate):
+            traceRun(sink: "MapFilterSink")
+            let sink = MapFilterSink<Source, Result, Observer>(transform: transform, predicate: predicate, observer: observer, cancel: cancel)
             return (sink: sink, subscription: source.subscribe(elementObserver: sink))
         }
-        let sink = MapFilterSink<Source, Result, Observer>(transform: transform, predicate: after, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: source.subscribe(elementObserver: sink))
+    }
+
+    private func traceRun(sink: String) {
+        if journeyTracingIsOn {
+            JourneyTrace.step("MapFilterProducer", "run", "\(names.joined(separator: "∘")) (in chain order) fused into one sink: one \(sink) calls both closures, checking between them that the subscription is not disposed")
+        }
     }
 }
 

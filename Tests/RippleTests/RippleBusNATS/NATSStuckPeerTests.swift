@@ -6,50 +6,21 @@ import Testing
 @testable import RippleBusNATS
 
 /// A peer that completes the handshake and then never reads again: the client's socket
-/// buffers fill and a publisher blocks in `send`. Played by a small python3 script, since
-/// nats-server always reads.
-private final class StuckPeer: Sendable {
-    private static let script = """
-        import socket, sys, time
-        server = socket.socket()
-        server.bind(("127.0.0.1", 0))
-        server.listen(4)
-        print(server.getsockname()[1], flush=True)
-        peer, _ = server.accept()
-        peer.sendall(b'INFO {"server_id":"stuck","version":"2.9.10","max_payload":1048576,"headers":true}\\r\\n')
-        seen = b""
-        while b"PING\\r\\n" not in seen:
-            seen += peer.recv(65536)
-        peer.sendall(b"PONG\\r\\n")
-        time.sleep(30)
-        """
-    let port: Int
-    private let process: Process
-
-    init() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        self.process = process
-        port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-    }
-
-    func stop() {
-        // SIGKILL: the child may inherit a signal mask that blocks SIGTERM.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-}
+/// buffers fill and a publisher blocks in `send`. Played by python3, since nats-server
+/// always reads.
+private let stuckPeerScript = PythonPeer.greeting(info: #"{"server_id":"stuck","version":"2.9.10","max_payload":1048576,"headers":true}"#) + """
+    seen = b""
+    while b"PING\\r\\n" not in seen:
+        seen += peer.recv(65536)
+    peer.sendall(b"PONG\\r\\n")
+    time.sleep(30)
+    """
 
 extension RippleTests {
     @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 plays the stuck peer"))
     struct NATSStuckPeerTests {
         @Test func aPublisherStuckOnAPeerThatStoppedReadingIsFreedByTheKeepaliveAndCloseReturns() async throws {
-            let peer = try StuckPeer()
+            let peer = try PythonPeer(script: stuckPeerScript)
             defer { peer.stop() }
             #expect(peer.port > 0)
             var options = NATSConnectionOptions()

@@ -229,14 +229,7 @@ extension RippleTests {
         /// A TLS peer played by python3, which tells a `close_notify` (an orderly end)
         /// from a connection that just stopped (`suppress_ragged_eofs=False`) and prints
         /// which one it saw.
-        private static let closeWatcher = """
-            import socket, ssl, sys
-            server = socket.socket()
-            server.bind(("127.0.0.1", 0))
-            server.listen(1)
-            print(server.getsockname()[1], flush=True)
-            peer, _ = server.accept()
-            peer.sendall(b'INFO {"server_id":"tls","version":"2.9.10","max_payload":1048576,"headers":true,"tls_required":true}\\r\\n')
+        private static let closeWatcher = PythonPeer.greeting(info: #"{"server_id":"tls","version":"2.9.10","max_payload":1048576,"headers":true,"tls_required":true}"#) + """
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.load_cert_chain(sys.argv[1], sys.argv[2])
             # Python sets this by default; it makes a bare EOF look like a close_notify.
@@ -257,28 +250,17 @@ extension RippleTests {
         @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 plays the TLS peer"))
         func closeEndsTheTLSSessionWithCloseNotify() async throws {
             let files = try TLSTestFiles()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = ["-c", Self.closeWatcher, files.path("server.pem"), files.path("server-key.pem")]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            defer {
-                if process.isRunning {
-                    kill(process.processIdentifier, SIGKILL)
-                }
-                process.waitUntilExit()
-            }
-            let port = Int(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            let peer = try PythonPeer(script: Self.closeWatcher, arguments: [files.path("server.pem"), files.path("server-key.pem")])
+            defer { peer.stop() }
+            let port = peer.port
             #expect(port > 0)
             var options = NATSConnectionOptions()
             options.tls = NATSTLSOptions(caFile: files.path("ca.pem"))
             options.reconnect = NATSReconnectPolicy(maxAttempts: 0)
             let connection = try await NATSConnection.connect(to: "nats://127.0.0.1:\(port)", options: options)
             connection.close()
-            #expect(await natsEventually(10) { !process.isRunning })
-            let verdict = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(await natsEventually(10) { !peer.isRunning })
+            let verdict = peer.remainingOutput()
             #expect(verdict.trimmingCharacters(in: .whitespacesAndNewlines) == "close_notify")
         }
     }

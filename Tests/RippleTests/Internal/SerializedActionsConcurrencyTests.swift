@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 @testable import Ripple
@@ -61,6 +62,37 @@ extension RippleTests {
             #expect(gate.releaseIfIdle())
             #expect(gate.claim())
             #expect(gate.releaseIfIdle())
+        }
+
+        /// Guarantees.md, "When a call waits": a call from another thread waits for its
+        /// turn only once K actions of other threads wait; the holder's own thread
+        /// (re-entrant calls) and endings never wait, however many are queued.
+        @Test func onlyTheCallBeyondKActionsOfOtherThreadsWaitsAndTheHoldersThreadNever() {
+            let gate = ActionGate()
+            let budget = SerializationBound.foreignActionsPerTurn
+            #expect(gate.claim())
+            // Re-entrant actions, on the holder's thread: never a wait, nor counted.
+            #expect((0..<(budget + 5)).allSatisfy { !gate.enqueueReportingWait($0) })
+            gate.enqueueEnding(-1)
+            let waits = Self.onAnotherThread {
+                (0...budget).map { gate.enqueueReportingWait(1_000 + $0) }
+            }
+            #expect(waits == Array(repeating: false, count: budget) + [true])
+            // Still the holder's thread: it never waits, even with the budget spent.
+            #expect(!gate.enqueueReportingWait(99))
+        }
+
+        /// Runs `body` on a thread of its own and returns its result.
+        static func onAnotherThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result {
+            let result = Guarded<Result?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                let value = body()
+                result.withLock { $0 = value }
+                done.signal()
+            }.start()
+            done.wait()
+            return result.withLock { $0 }.unsafelyUnwrapped
         }
 
         @Test func anActionLeftByTheObserverDuringItsOwnCallRunsAfterIt() {
@@ -131,7 +163,9 @@ extension RippleTests {
 }
 
 /// A lock and the ``SerializedActions`` it guards, used as a sink uses them.
-private final class ActionGate {
+private final class ActionGate: @unchecked Sendable {
+    // `@unchecked Sendable`: `actions` is used under `lock`, except `releaseIfIdle()`,
+    // whose compare-and-swap is made to be used without it.
     private let lock = Lock()
     private var actions = SerializedActions<Int>()
 
@@ -149,6 +183,17 @@ private final class ActionGate {
             actions.enqueueWithoutWaiting(action)
             return false
         }
+    }
+
+    /// Leaves `action` for the holder as a sink's call does; `true` when the call would
+    /// have to wait for its turn (the waiter is dropped: these tests only count).
+    func enqueueReportingWait(_ action: Int) -> Bool {
+        lock.withLock { actions.enqueue(action) != nil }
+    }
+
+    /// Leaves an ending, which never waits.
+    func enqueueEnding(_ action: Int) {
+        lock.withLock { actions.enqueueWithoutWaiting(action) }
     }
 
     /// Without the lock, as ``SerializingSink/actionDone()`` does.

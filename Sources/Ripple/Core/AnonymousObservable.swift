@@ -16,14 +16,19 @@ extension ObservableType {
     /// }
     /// ```
     ///
-    /// - Parameter subscribe: Run for each subscriber with an observer to send events to;
-    ///   returns the disposable that cancels what it started.
+    /// - Parameters:
+    ///   - subscribe: Run for each subscriber with an observer to send events to;
+    ///     returns the disposable that cancels what it started. Written on an actor
+    ///     (main-actor code, say), it runs on that actor: a subscription made elsewhere
+    ///     (after `subscribe(on:)`, say) moves there, and so does its disposal; written
+    ///     in nonisolated code, it runs where the subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence that runs `subscribe` for every subscriber.
-    public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
+    public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable, isolation: (any Actor)? = #isolation) -> Observable<Element> {
         if journeyTracingIsOn {
             JourneyTrace.step("Observable", "create", "stores your closure in an AnonymousObservable; nothing runs yet")
         }
-        return AnonymousObservable(subscribe)
+        return AnonymousObservable(subscribe).subscribing(on: isolation)
     }
 }
 

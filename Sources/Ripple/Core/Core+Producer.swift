@@ -19,6 +19,13 @@
 /// the producer's type metadata instead of Ripple looking it up on every call.
 @usableFromInline
 class Producer<Element>: Observable<Element> {
+    /// Whether every event of every subscription is sent on the main actor (the main
+    /// queue): set on `observe(on: MainScheduler.instance)` and on the operators built
+    /// behind a hop for main-actor closures, so that the next main-actor closure needs
+    /// no hop of its own (see `IsolatedDelivery.swift`).
+    @usableFromInline
+    final var deliversOnMainActor = false
+
     override init() {
         super.init()
     }

@@ -6,10 +6,16 @@ extension ObservableType {
     /// // next(1), next(2), completed
     /// ```
     ///
-    /// - Parameter on: Called with every event: each element, then the error or completion.
+    /// - Parameters:
+    ///   - on: Called with every event: on the actor it was written on if it is isolated
+    ///     to one (events sent elsewhere hop there first), otherwise where the event is sent.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A disposable that cancels the subscription.
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable & Sendable {
-        sendableSubscription(asObservable().subscribe(elementObserver: AnonymousObserver(on)))
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation) -> any Disposable & Sendable {
+        let source = delivering(to: isolation)
+        return subscribingEntering(isolation) {
+            sendableSubscription(source.subscribe(elementObserver: AnonymousObserver(on)))
+        }
     }
 
     /// Subscribes closures for elements, the error, completion and disposal.
@@ -32,13 +38,18 @@ extension ObservableType {
     ///     goes to ``Hooks/defaultErrorHandler``.
     ///   - onCompleted: Called when the sequence completes.
     ///   - onDisposed: Called once, when the subscription ends for any reason.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     (main-actor code, say) run on it: events sent elsewhere hop there first, in
+    ///     order, and `onDisposed` runs there too. Closures written in nonisolated code
+    ///     run where the event is sent (or where the subscription is disposed).
     /// - Returns: A disposable that cancels the subscription.
     @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
         // Inlinable, so that your code allocates the SubscribeObserver for your element
         // type and subscribes it, caching its type metadata and its conformance to
@@ -46,12 +57,36 @@ extension ObservableType {
         // every subscribe (a few hundred instructions). The rest of the work is done
         // out of line, in SubscribeObserver.
         traceSubscribeWithClosures()
+        if isolation != nil {
+            return subscribeIsolated(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+        }
         let source = asObservable()
         if let subscription = source.subscribeAtOnce(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed) {
             return subscription
         }
         let observer = SubscribeObserver<Element>(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         return observer.subscription(source.subscribe(elementObserver: observer))
+    }
+
+    /// ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:)`` for closures
+    /// isolated to an actor: delivered there, `onDisposed` run there.
+    @usableFromInline
+    func subscribeIsolated(
+        onNext: ((Element) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        onDisposed: (() -> Void)?,
+        isolation: (any Actor)?
+    ) -> any Disposable & Sendable {
+        let source = delivering(to: isolation)
+        let onDisposed = isolatedAction(onDisposed, isolation)
+        return subscribingEntering(isolation) {
+            if let subscription = source.subscribeAtOnce(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed) {
+                return subscription
+            }
+            let observer = SubscribeObserver<Element>(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+            return observer.subscription(source.subscribe(elementObserver: observer))
+        }
     }
 
     /// Subscribes closures that receive `object` as their first argument, holding
@@ -67,13 +102,16 @@ extension ObservableType {
     ///   - onError: Called with the object and the error that ends the sequence.
     ///   - onCompleted: Called with the object when the sequence completes.
     ///   - onDisposed: Called with the object once, when the subscription ends.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     run on it, as with ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
         subscribe(
             onNext: { [weak object] element in
@@ -91,7 +129,8 @@ extension ObservableType {
             onDisposed: { [weak object] in
                 guard let object else { return }
                 onDisposed?(object)
-            }
+            },
+            isolation: isolation
         )
     }
 }

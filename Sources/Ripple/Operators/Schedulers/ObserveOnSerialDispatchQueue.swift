@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 private let liveSerialDispatchQueueObservables = Atomic<Int32>(0)
@@ -29,6 +30,7 @@ final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
         self.source = source
         self.scheduler = scheduler
         super.init()
+        deliversOnMainActor = scheduler.configuration.queue === DispatchQueue.main
         #if DEBUG
         liveSerialDispatchQueueObservables.wrappingAdd(1, ordering: .relaxed)
         #endif

@@ -15,16 +15,20 @@ extension ObservableType {
     ///     .subscribe(onNext: { print($0) })   // #1, #2, #3
     /// ```
     ///
-    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Parameters:
+    ///   - transform: Called once for each element: on the actor it was written on if it
+    ///     is isolated to one (elements sent elsewhere hop there first), otherwise on the
+    ///     thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of the results of `transform`.
     @inlinable
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        let source = asObservable()
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation) -> Observable<Result> {
+        let source = delivering(to: isolation)
         let stage = mapStage(transform)
         if let fusible = source as? FusibleProducer<Element>, let fused = fusible.fused(withMap: transform, stage: stage) {
-            return fused
+            return fused.deliveringOnMainActor(if: isolation)
         }
-        return Map(source: source, transform: transform, stage: stage)
+        return Map(source: source, transform: transform, stage: stage).deliveringOnMainActor(if: isolation)
     }
 }
 

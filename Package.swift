@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Every target is compiled in the Swift 6 language mode, which turns on complete strict
@@ -76,6 +76,12 @@ let package = Package(
         .testTarget(
             name: "Swift5ClientTests", dependencies: ["Ripple", "RippleFoundation"],
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The same files again, in a module whose code is main-actor isolated by default
+        // (what new app targets use): every closure in them is a main-actor closure.
+        .testTarget(
+            name: "MainActorClientTests", dependencies: ["Ripple", "RippleFoundation"],
+            swiftSettings: [.swiftLanguageMode(.v6), .defaultIsolation(MainActor.self)]
         ),
     ]
 )

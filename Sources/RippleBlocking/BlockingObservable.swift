@@ -33,15 +33,18 @@ import Ripple
 ///   re-checked at least every 10 ms in case it cannot be woken that way. This is
 ///   what XCTest tests on Linux meet: they run on the main thread, outside any
 ///   main-queue block.
+/// - **Inside a main-queue block** (main-actor code under Swift Testing or any `async`
+///   `main`, where no run loop can drain the main queue), on the semaphore, running
+///   the work Ripple has queued for the main actor whenever some arrives: so closures
+///   written in main-actor code (a `map` after `observe(on:)` a background scheduler,
+///   say), which Ripple runs on the main actor, still run while the caller waits, and
+///   the call does not deadlock on them.
 ///
-/// On Linux the run loop can only drain the main queue when the main thread is not
-/// already inside a main-queue block; and under Swift Testing (or any `async` main),
-/// main-actor code runs on a thread that is not the main thread. In those places, a
-/// source that needs the main queue (or the main actor) cannot deliver while it is
-/// blocked, and the call ends with `RxError.timeout` (or never returns, without a
-/// timeout). Sources on other queues or threads are unaffected. Calling a blocking
-/// operator from inside a subscription on the same thread (while the trampoline is
-/// running) has the same problem for trampolined sources.
+/// What still cannot get through while the main queue is blocked is other work on the
+/// main queue: `observe(on: MainScheduler.instance)`, `DispatchQueue.main.async`, a
+/// `Driver`. Such a call ends with `RxError.timeout` (or never returns, without a
+/// timeout). Calling a blocking operator from inside a subscription on the same thread
+/// (while the trampoline is running) has the same problem for trampolined sources.
 public struct BlockingObservable<Element> {
     /// How long the operators wait, in seconds; `nil` waits for as long as it takes.
     let timeout: TimeInterval?

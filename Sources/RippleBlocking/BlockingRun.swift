@@ -48,6 +48,8 @@ final class BlockingRun<Element>: ObserverType, @unchecked Sendable {
         if !isFinished {
             if Thread.isMainThread {
                 waitRunningMainRunLoop(until: runLoopDeadline, semaphoreDeadline: semaphoreDeadline)
+            } else if MainActorMailbox.isOnMainQueue {
+                waitRunningMainActorWork(until: semaphoreDeadline)
             } else {
                 waitOnSemaphore(until: semaphoreDeadline)
             }
@@ -135,6 +137,28 @@ final class BlockingRun<Element>: ObserverType, @unchecked Sendable {
         }
     }
 
+    /// Waits inside a main-queue block, where nothing else can run the main queue:
+    /// runs the work Ripple queued for the main actor (deliveries to main-actor
+    /// closures of the very sequence being waited for, say) whenever some arrives,
+    /// until the run ends or the deadline passes.
+    private func waitRunningMainActorWork(until deadline: DispatchTime?) {
+        MainActorMailbox.whileWaiting(wake: { [finished] in finished.signal() }) {
+            while true {
+                MainActorMailbox.runPending()
+                if isFinished {
+                    return
+                }
+                if let deadline {
+                    if finished.wait(timeout: deadline) == .timedOut {
+                        return
+                    }
+                } else {
+                    finished.wait()
+                }
+            }
+        }
+    }
+
     private func waitOnSemaphore(until deadline: DispatchTime?) {
         if let deadline {
             _ = finished.wait(timeout: deadline)
@@ -159,7 +183,7 @@ final class BlockingRun<Element>: ObserverType, @unchecked Sendable {
                 // The run loop has nothing to wait for here (it cannot drain the main
                 // queue from inside a main-queue block), so it would return at once:
                 // wait on the semaphore instead of spinning.
-                waitOnSemaphore(until: semaphoreDeadline)
+                waitRunningMainActorWork(until: semaphoreDeadline)
                 return
             }
         }

@@ -23,13 +23,13 @@ struct ClientError: Error, Equatable {}
 
 /// A delegate protocol of the kind many SDKs have, called on the SDK's own queue (so a
 /// Swift 6 SDK declares it `Sendable`).
-protocol DownloadDelegate: AnyObject, Sendable {
+nonisolated protocol DownloadDelegate: AnyObject, Sendable {
     func download(didReceive chunk: Int)
     func downloadDidFinish()
 }
 
 /// An SDK object that reports through a delegate, from its own queue.
-final class Downloader: Sendable {
+nonisolated final class Downloader: Sendable {
     private let delegateBox = Mutex<DownloadDelegate?>(nil)
     private let queue = DispatchQueue(label: "downloader")
 
@@ -147,12 +147,14 @@ final class Downloader: Sendable {
         #expect(log.all == ["a", "b"])
     }
 
-    /// `create` around a timer (a dispatch timer source, whose handler is `@Sendable`).
+    /// `create` around a timer (a dispatch timer source). The handler says `@Sendable`:
+    /// Linux's Dispatch does not declare it so, and in main-actor code a closure it runs
+    /// on a background queue would otherwise be main-actor isolated (and trap there).
     @Test func createAroundATimer() async {
         let ticks = Observable<Int>.create { observer in
             let timer = DispatchSource.makeTimerSource(queue: .global())
             let count = Mutex(0)
-            timer.setEventHandler {
+            timer.setEventHandler { @Sendable in
                 let tick = count.withLock { value in
                     value += 1
                     return value

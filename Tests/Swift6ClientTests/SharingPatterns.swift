@@ -7,7 +7,7 @@ import Testing
 
 /// Subjects and relays kept in `static let`s: they are `Sendable` (for `Sendable`
 /// elements), so a global needs no annotation.
-enum AppEvents {
+nonisolated enum AppEvents {
     static let loggedIn = PublishSubject<String>()
     static let theme = BehaviorRelay<String>(value: "light")
     static let messages = PublishRelay<Int>()
@@ -101,13 +101,14 @@ actor Recorder {
         #expect(await eventually { relay.value == 40 })
     }
 
-    /// A `DisposeBag` in an actor.
+    /// A `DisposeBag` in an actor. The subscriber, written in the actor, is isolated to
+    /// it, so an element sent from outside reaches it on the actor, a moment later.
     @Test func disposeBagInAnActor() async {
         let recorder = Recorder()
         let numbers = PublishRelay<Int>()
         await recorder.record(numbers)
         numbers.accept(5)
-        #expect(recorder.values == [5])
+        #expect(await eventually { recorder.values == [5] })
     }
 
     /// Pattern 6, idiomatic form: the sequence is made inside the task.

@@ -22,7 +22,7 @@ let clientPatterns: ConditionTrait = .enabled(
 )
 
 /// A log that any thread may append to: the events a pattern produced.
-final class Log<Value: Sendable>: Sendable {
+nonisolated final class Log<Value: Sendable>: Sendable {
     private let storage = Mutex<[Value]>([])
 
     /// Appends `value`.
@@ -65,11 +65,11 @@ func onMainActorEventually(_ condition: @MainActor () -> Bool) async -> Bool {
 
 /// Whether the caller runs on the main queue (what `MainScheduler` and `@MainActor`
 /// work run on), told by a queue-specific value as a client would.
-func onMainQueue() -> Bool {
+nonisolated func onMainQueue() -> Bool {
     DispatchQueue.getSpecific(key: mainQueueKey) != nil
 }
 
-private let mainQueueKey: DispatchSpecificKey<Int> = {
+nonisolated private let mainQueueKey: DispatchSpecificKey<Int> = {
     let key = DispatchSpecificKey<Int>()
     DispatchQueue.main.setSpecific(key: key, value: 1)
     return key

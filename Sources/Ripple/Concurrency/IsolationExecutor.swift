@@ -196,6 +196,11 @@ package enum MainActorMailbox {
         }
     }
 
+    /// Whether the caller runs on the main queue (the main actor's executor).
+    package static var isOnMainQueue: Bool {
+        DispatchQueue.isMain
+    }
+
     /// Runs `body` with `wake` called whenever work is posted for the main actor, so a
     /// thread waiting on the main queue can run it (with ``runPending()``).
     package static func whileWaiting<Result>(wake: @escaping @Sendable () -> Void, _ body: () throws -> Result) rethrows -> Result {

@@ -140,6 +140,6 @@ extension ObservableType {
 @usableFromInline
 func traceSubscribeWithClosures() {
     if journeyTracingIsOn {
-        JourneyTrace.step("ObservableType", "subscribe(onNext:onError:onCompleted:onDisposed:)", "wraps your closures in a SubscribeObserver and subscribes it")
+        JourneyTrace.step("ObservableType", "subscribe(onNext:onError:onCompleted:onDisposed:isolation:)", "wraps your closures in a SubscribeObserver and subscribes it")
     }
 }

@@ -40,7 +40,7 @@ extension RippleTests {
             let expectedPrefix = [
                 "Observable.create",
                 "AnonymousObservable.init",
-                "ObservableType.subscribe(onNext:onError:onCompleted:onDisposed:)",
+                "ObservableType.subscribe(onNext:onError:onCompleted:onDisposed:isolation:)",
                 "SubscribeObserver.init",
                 "Producer.subscribe",
                 "SinkDisposer.init",

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 private let liveSerialDispatchQueueObservables = Atomic<Int32>(0)
@@ -30,7 +29,7 @@ final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
         self.source = source
         self.scheduler = scheduler
         super.init()
-        deliversOnMainActor = scheduler.configuration.queue === DispatchQueue.main
+        deliversOnMainActor = scheduler is MainScheduler || scheduler === MainScheduler.asyncInstance
         #if DEBUG
         liveSerialDispatchQueueObservables.wrappingAdd(1, ordering: .relaxed)
         #endif

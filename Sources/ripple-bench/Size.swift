@@ -13,7 +13,9 @@ enum Size: String {
     }
 }
 
-/// Every workload of issue 8, in the issue's order, then issue 21's.
+/// Every workload of issue 8, in the issue's order, then issue 21's, then the
+/// main-actor pipeline. (Main-actor code, for that last one.)
+@MainActor
 func allWorkloads(size: Size) -> [Workload] {
     [
         mapFilter(size: size),
@@ -29,6 +31,7 @@ func allWorkloads(size: Size) -> [Workload] {
         subjectSubscribeDispose(existing: 10, size: size),
         subjectSubscribeDispose(existing: 100, size: size),
         subjectSubscribeDispose(existing: 1_000, size: size),
+        mainActorPipeline(size: size),
     ]
 }
 
@@ -37,6 +40,8 @@ func allWorkloads(size: Size) -> [Workload] {
 /// issue 8's list.
 func variantWorkloads(size: Size) -> [Workload] {
     [
+        // main_actor_pipeline written in nonisolated code: the price of its check.
+        isolatedPipeline(name: "main_actor_pipeline_nonisolated", size: size),
         // Issue 19: combineLatest's tuple form beside combine_latest's selector form.
         combineLatestTupleWorkload(size: size),
     ]

@@ -198,3 +198,51 @@ private final class HandWrittenObserver {
 private func makeObserver(_ onNext: @escaping (Int) -> Void) -> HandWrittenObserver {
     HandWrittenObserver(onNext: onNext)
 }
+
+/// main_actor_pipeline: `PublishSubject<Int>` → `map` → `filter` → summing subscriber,
+/// written in main-actor code and fed on the main thread, 1 000 000 `onNext`. Its
+/// closures are main-actor isolated, so Ripple checks once per event that it is on the
+/// main actor (the hop in front of `map`; the operators after it deliver there
+/// already). Events: the `onNext` calls. The variant main_actor_pipeline_nonisolated
+/// (run with `--filter`) is the same pipeline written in nonisolated code, for the
+/// price of that check.
+@MainActor
+func mainActorPipeline(size: Size) -> Workload {
+    isolatedPipeline(name: "main_actor_pipeline", size: size)
+}
+
+/// main_actor_pipeline's pipeline, built wherever the caller's code runs.
+func isolatedPipeline(name: String, size: Size, isolation: isolated (any Actor)? = #isolation) -> Workload {
+    let count = size.scaled(1_000_000)
+    return Workload(
+        name: name,
+        events: count,
+        ripple: {
+            let subject = PublishSubject<Int>()
+            var sum = 0
+            let subscription = subject
+                .map { $0 &* 3 }
+                .filter { $0 & 1 == 0 }
+                .subscribe(onNext: { sum &+= $0 })
+            for element in 0..<count {
+                subject.onNext(element)
+            }
+            subject.onCompleted()
+            subscription.dispose()
+            return sum
+        },
+        baseline: {
+            var sum = 0
+            let transform: (Int) -> Int = opaque { $0 &* 3 }
+            let predicate: (Int) -> Bool = opaque { $0 & 1 == 0 }
+            let onNext: (Int) -> Void = opaque { sum &+= $0 }
+            for element in 0..<opaque(count) {
+                let value = transform(element)
+                if predicate(value) {
+                    onNext(value)
+                }
+            }
+            return sum
+        }
+    )
+}

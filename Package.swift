@@ -70,17 +70,17 @@ let package = Package(
         // public API only (no `@testable`), with no unsafe annotation. The Swift 5 target
         // compiles the very same files (a symbolic link) to keep source compatibility.
         .testTarget(
-            name: "Swift6ClientTests", dependencies: ["Ripple", "RippleFoundation"],
+            name: "Swift6ClientTests", dependencies: ["Ripple", "RippleFoundation", "RippleBus"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
-            name: "Swift5ClientTests", dependencies: ["Ripple", "RippleFoundation"],
+            name: "Swift5ClientTests", dependencies: ["Ripple", "RippleFoundation", "RippleBus"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // The same files again, in a module whose code is main-actor isolated by default
         // (what new app targets use): every closure in them is a main-actor closure.
         .testTarget(
-            name: "MainActorClientTests", dependencies: ["Ripple", "RippleFoundation"],
+            name: "MainActorClientTests", dependencies: ["Ripple", "RippleFoundation", "RippleBus"],
             swiftSettings: [.swiftLanguageMode(.v6), .defaultIsolation(MainActor.self)]
         ),
     ]

@@ -1,5 +1,6 @@
 import Dispatch
 import Ripple
+import RippleBus
 import Synchronization
 import Testing
 
@@ -144,6 +145,91 @@ final class IsolatedViewModel {
     }
 }
 
+/// An event on the bus.
+struct TitleChanged: Sendable {
+    var words: [String]
+}
+
+/// More of the view model: traits, Driver and Signal, bindings, the bus, selectors.
+extension IsolatedViewModel {
+    /// A `Single` made on a background queue; its callback touches main-actor state.
+    func loadUser(_ fetch: Single<User>) {
+        fetch
+            .subscribe(onSuccess: { user in
+                recordPlace()
+                self.label = user.name.map { $0.uppercased() }.joined()
+            })
+            .disposed(by: bag)
+    }
+
+    /// `drive` and `emit` from main-actor code, whose sources start on a background queue.
+    func show(_ names: Observable<String>, taps: PublishRelay<Int>) {
+        names
+            .asDriver(onErrorJustReturn: "")
+            .map { name in
+                recordPlace()
+                return name.split(separator: "-").joined(separator: " ")
+            }
+            .drive(onNext: { name in
+                recordPlace()
+                self.names.append(name)
+            })
+            .disposed(by: bag)
+        taps.asSignal()
+            .emit(onNext: { tap in
+                recordPlace()
+                self.total += [tap].reduce(0, +)
+            })
+            .disposed(by: bag)
+    }
+
+    /// `bind(onNext:)` from a relay fed on a background queue.
+    func bindTitles(_ titles: PublishRelay<String>) {
+        titles
+            .bind(onNext: { title in
+                recordPlace()
+                self.label = title.filter { $0 != " " }
+            })
+            .disposed(by: bag)
+    }
+
+    /// `combineLatest` and `withLatestFrom` with selectors, and `catch`.
+    func combine(_ first: Observable<Int>, _ second: Observable<Int>) {
+        Observable.combineLatest(first, second) { a, b in
+            recordPlace()
+            return [a, b].max(by: <) ?? 0
+        }
+        .withLatestFrom(second) { latest, other in
+            recordPlace()
+            return [latest, other].reduce(0, +)
+        }
+        .catch { error in
+            recordPlace()
+            return .just([-1].reduce(0, +))
+        }
+        .subscribe(onNext: { value in
+            recordPlace()
+            self.total = value
+        })
+        .disposed(by: bag)
+    }
+
+    /// The bus: a handler on any thread (`@Sendable`, so nonisolated and checked by the
+    /// compiler), and one on the main actor.
+    func listen(on bus: EventBus) {
+        bus.subscribe(TitleChanged.self) { event in
+            // Nonisolated: runs on the bus's queue; the nested closure must not trap.
+            _ = event.words.map { $0.uppercased() }
+        }
+        .disposed(by: bag)
+        bus.subscribeOnMain(TitleChanged.self) { event in
+            recordPlace()
+            self.label = event.words.map { $0.capitalized }.joined(separator: " ")
+        }
+        .disposed(by: bag)
+    }
+}
+
 /// The patterns, each run by one exit test.
 @MainActor
 enum IsolationPattern {
@@ -211,7 +297,76 @@ enum IsolationPattern {
     }
 }
 
+extension IsolationPattern {
+    static func singleCallback() async {
+        let model = IsolatedViewModel()
+        model.loadUser(Single.just(User(name: "ada")).subscribe(on: ConcurrentDispatchQueueScheduler(qos: .utility)))
+        expectOnMainActor(await eventually { model.label == "ADA" }, "Single")
+    }
+
+    static func driveAndEmit() async {
+        let model = IsolatedViewModel()
+        let taps = PublishRelay<Int>()
+        model.show(fromBackground(["a-b", "c-d"]), taps: taps)
+        DispatchQueue.global().async { taps.accept(5) }
+        expectOnMainActor(await eventually { model.names == ["a b", "c d"] && model.total == 5 }, "drive + emit")
+    }
+
+    static func bindOnNext() async {
+        let model = IsolatedViewModel()
+        let titles = PublishRelay<String>()
+        model.bindTitles(titles)
+        DispatchQueue.global().async { titles.accept("a b c") }
+        expectOnMainActor(await eventually { model.label == "abc" }, "bind(onNext:)")
+    }
+
+    static func selectorsAndCatch() async {
+        let model = IsolatedViewModel()
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        model.combine(first, second)
+        DispatchQueue.global().async {
+            first.onNext(1)
+            second.onNext(2)
+            first.onNext(3)
+            first.onError(TestFailure())
+        }
+        expectOnMainActor(await eventually { model.total == -1 }, "combineLatest + withLatestFrom + catch")
+    }
+
+    static func busHandlers() async {
+        let model = IsolatedViewModel()
+        let bus = EventBus()
+        model.listen(on: bus)
+        DispatchQueue.global().async { bus.publish(TitleChanged(words: ["hello", "bus"])) }
+        expectOnMainActor(await eventually { model.label == "Hello Bus" }, "bus")
+    }
+}
+
+/// An error a pattern sends.
+struct TestFailure: Error {}
+
 @Suite(clientPatterns) struct IsolationPatterns {
+    @Test func singleCallbackFromABackgroundQueue() async {
+        await #expect(processExitsWith: .success) { await IsolationPattern.singleCallback() }
+    }
+
+    @Test func driveAndEmitWithMainActorClosures() async {
+        await #expect(processExitsWith: .success) { await IsolationPattern.driveAndEmit() }
+    }
+
+    @Test func bindOnNextFedFromABackgroundQueue() async {
+        await #expect(processExitsWith: .success) { await IsolationPattern.bindOnNext() }
+    }
+
+    @Test func combiningSelectorsAndCatch() async {
+        await #expect(processExitsWith: .success) { await IsolationPattern.selectorsAndCatch() }
+    }
+
+    @Test func busHandlersFromMainActorCode() async {
+        await #expect(processExitsWith: .success) { await IsolationPattern.busHandlers() }
+    }
+
     @Test func backgroundMapWithANestedStandardLibraryClosure() async {
         await #expect(processExitsWith: .success) { await IsolationPattern.backgroundMap() }
     }

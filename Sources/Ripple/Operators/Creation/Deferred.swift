@@ -6,11 +6,17 @@ extension ObservableType {
     /// let now = Observable.deferred { Observable.just(clock.now) }   // read at subscribe time
     /// ```
     ///
-    /// - Parameter observableFactory: Makes the sequence for each subscriber; a throw
-    ///   fails that subscriber's sequence.
+    /// - Parameters:
+    ///   - observableFactory: Makes the sequence for each subscriber; a throw fails that
+    ///     subscriber's sequence. It runs on the actor it was written on if it is
+    ///     isolated to one (a subscription made elsewhere moves there, and so does its
+    ///     disposal), otherwise where the subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence that calls `observableFactory` for each subscriber.
-    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
-        Deferred(observableFactory: observableFactory)
+    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        // Behind the move to the actor, a `concat` cannot unfold it (call the factory
+        // itself, where it runs): that is for nonisolated factories only.
+        Deferred(observableFactory: observableFactory).subscribing(on: isolation)
     }
 }
 

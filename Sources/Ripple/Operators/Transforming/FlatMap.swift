@@ -19,10 +19,15 @@ extension ObservableType {
     ///     .subscribe(onNext: { show($0) })
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence whose elements to send: on the actor
+    ///     it was written on if it is isolated to one (elements sent elsewhere hop there
+    ///     first), otherwise on the thread that sent the element. The inner sequences'
+    ///     elements are sent where those sequences send them.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of every inner sequence, as they arrive.
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        let source = asObservable()
+    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation) -> Observable<Source.Element> {
+        let source = delivering(to: isolation)
         if let single = source.justFlatMapped(selector) {
             return single
         }
@@ -48,10 +53,15 @@ extension ObservableType {
     ///     .subscribe(onNext: { showHome($0) })
     /// ```
     ///
-    /// - Parameter selector: Maps an element that arrives while nothing runs.
+    /// - Parameters:
+    ///   - selector: Maps an element that arrives while nothing runs: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element. The inner sequences' elements
+    ///     are sent where those sequences send them.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of the inner sequences that were started.
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        let source = asObservable()
+    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation) -> Observable<Source.Element> {
+        let source = delivering(to: isolation)
         if let single = source.justFlatMapped(selector) {
             return single
         }
@@ -81,10 +91,15 @@ extension ObservableType {
     ///     .subscribe(onNext: { print("uploaded", $0) })
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence whose elements to send: on the actor
+    ///     it was written on if it is isolated to one (elements sent elsewhere hop there
+    ///     first), otherwise on the thread that sent the element. The inner sequences'
+    ///     elements are sent where those sequences send them.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of each inner sequence, one sequence after another.
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        let source = asObservable()
+    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation) -> Observable<Source.Element> {
+        let source = delivering(to: isolation)
         if let single = source.justFlatMapped(selector) {
             return single
         }

@@ -18,6 +18,36 @@ extension RippleTests {
             #expect(await resourcesReturn(to: baseline))
         }
 
+        /// Pages written on the main actor, each concatenating the next behind
+        /// `deferred` (or `just(page).flatMap`), still unfold in `concat`: every
+        /// factory runs at the same depth of the stack, not one level deeper per page.
+        @MainActor
+        @Test func recursivePagesWrittenOnTheMainActorKeepTheStackFlat() {
+            let lastPage = 300
+            var depths: [UInt] = []
+            func page(_ number: Int) -> Observable<Int> {
+                Observable.just(number).concat(Observable.deferred {
+                    depths.append(stackAddress())
+                    return number < lastPage ? page(number + 1) : Observable.empty()
+                })
+            }
+            func load(_ number: Int) -> Observable<Int> {
+                Observable.just(number).flatMap { number in
+                    depths.append(stackAddress())
+                    return Observable.just(number).concat(number < lastPage ? load(number + 1) : Observable.empty())
+                }
+            }
+            for pages in [page(0), load(0)] {
+                depths = []
+                var received = 0
+                pages.subscribe(onNext: { _ in received += 1 }).dispose()
+                #expect(received == lastPage + 1)
+                #expect(depths.count >= lastPage)
+                let spread = (depths.max() ?? 0) - (depths.min() ?? 0)
+                #expect(spread < 64 * 1024, "the factories ran \(spread) bytes of stack apart")
+            }
+        }
+
         /// With the default scheduler, the subscription moves to the main actor and the
         /// loop runs there.
         @MainActor
@@ -103,4 +133,11 @@ extension RippleTests {
             #expect(await resourcesReturn(to: baseline))
         }
     }
+}
+
+/// An address in the caller's stack frame, to compare how deep two calls ran.
+@inline(never)
+private func stackAddress() -> UInt {
+    var marker = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }

@@ -96,8 +96,8 @@ extension RippleTests {
                     return Observable.just("\(element)")
                 }
             }
-            // `just(x).flatMap` takes a shortcut of its own (a deferred selector): not
-            // behind a hop, it would run where the result is subscribed.
+            // `just(x).flatMap` takes a shortcut of its own (a deferred selector, which a
+            // `concat` can unfold): the selector runs at subscription, moved to the actor.
             await expectOnMainActor(["next(7)", "completed"], calls: 1) { places in
                 subscribedFromBackground(Observable.just(7).flatMap { element in
                     places.append(onMainQueueNow())

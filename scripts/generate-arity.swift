@@ -45,6 +45,29 @@ func marble(_ marks: [(Int, String)], end: Int) -> String {
     return characters.joined()
 }
 
+/// The `resultSelector` and `isolation` entries of a `- Parameters:` list for the
+/// family `name` (combineLatest or zip), without a newline after the last line: where
+/// the selector runs, and what hops to its actor when it is isolated to one. Every
+/// fixed-arity form with a selector takes the caller's isolation, and combines (or
+/// zips) where the elements arrive, as without isolation: only the selector hops.
+func selectorParameters(_ name: String) -> String {
+    name == "combineLatest"
+        ? #"""
+              ///   - resultSelector: Makes a result from the latest element of each sequence: on
+              ///     the actor it was written on if it is isolated to one (the latest elements,
+              ///     taken when an element arrives, hop there first), otherwise on the thread
+              ///     that sent the element.
+              ///   - isolation: The caller's actor; leave the default.
+          """#
+        : #"""
+              ///   - resultSelector: Makes a result from one element of each sequence: on the
+              ///     actor it was written on if it is isolated to one (each group, made when its
+              ///     last element arrives, hops there first), otherwise on the thread that sent
+              ///     the group's last element.
+              ///   - isolation: The caller's actor; leave the default.
+          """#
+}
+
 // MARK: - Observable.combineLatest and Observable.zip
 
 /// What differs between the two Observable families (CombineLatest+arity.swift and
@@ -55,7 +78,6 @@ struct ObservableFamily {
     let header: String
     let slot: String            // latest, queue
     let slotComment: String
-    let eachElement: String     // for resultSelector's parameter doc
     let returnsSelector: String
     let returnsTuple: String
     let selectorSummary: (Int) -> String
@@ -103,14 +125,21 @@ func observableSection(_ f: ObservableFamily, _ n: Int) -> String {
     // takes its arguments directly through a thunk allocated on every call.)
     let callSelector = f.optionalSelector ? "resultSelector!" : "resultSelector"
     let slotSelectorMaker = "make\(f.type)\(n)"
+    // With an actor's isolation, the elements are combined where they arrive, by the
+    // tuple form, and only the selector hops (`map` with the same isolation), so the
+    // operator's own behaviour is that of the form without isolation.
+    let isolatedBody = "        guard isolation == nil else {\n"
+        + "            return Observable<Any>.\(f.name)(\(list(n) { "source\($0)" }))\n"
+        + "                .map({ try resultSelector(\(list(n) { "$0.\($0 - 1)" })) }, isolation: isolation)\n"
+        + "        }\n"
     let publicSelectorBody: String
     let slotSelectorFunction: String
     if f.selectorReadsSlots {
         let sourceArguments = list(n) { "source\($0).asObservable()" }
         let readSlots = "{ try resultSelector(\(list(n) { "$\($0 - 1).pointee" })) }"
-        publicSelectorBody = n <= 3
-            ? "        \(slotSelectorMaker)(\(sourceArguments)) \(readSlots)\n"
-            : "        \(slotSelectorMaker)(\n" + list(n, ",\n") { "            source\($0).asObservable()" } + "\n        ) \(readSlots)\n"
+        publicSelectorBody = isolatedBody + (n <= 3
+            ? "        return \(slotSelectorMaker)(\(sourceArguments)) \(readSlots)\n"
+            : "        return \(slotSelectorMaker)(\n" + list(n, ",\n") { "            source\($0).asObservable()" } + "\n        ) \(readSlots)\n")
         let makerParameters = n <= 3
             ? "    \(list(n) { "_ source\($0): Observable<E\($0)>" }),\n"
             : lines(n) { "    _ source\($0): Observable<E\($0)>," }
@@ -119,7 +148,7 @@ func observableSection(_ f: ObservableFamily, _ n: Int) -> String {
             : "    \(f.type)\(n)(\n" + lines(n) { "        source\($0): source\($0)," } + "        resultSelector: resultSelector\n    )\n"
         slotSelectorFunction = """
 
-            /// The sequence of `\(f.name)` with a selector, which `\(f.name)(\(list(n, "") { _ in "_:" })resultSelector:)`
+            /// The sequence of `\(f.name)` with a selector, which `\(f.name)(\(list(n, "") { _ in "_:" })resultSelector:isolation:)`
             /// makes where the element types are known, so that the selector reads the
             /// latest elements out of their slots in code specialised for them (copying
             /// them out in the sink's generic code takes value-witness calls per element).
@@ -131,7 +160,7 @@ func observableSection(_ f: ObservableFamily, _ n: Int) -> String {
 
             """
     } else {
-        publicSelectorBody = construct("resultSelector")
+        publicSelectorBody = isolatedBody + "        return " + construct("resultSelector").dropFirst(8)
         slotSelectorFunction = ""
     }
     let producerInit: String
@@ -170,11 +199,12 @@ func observableSection(_ f: ObservableFamily, _ n: Int) -> String {
         /// ```
         ///
         /// - Parameters:
-    \#(sourceParameters(n))    ///   - resultSelector: Makes a result from \#(f.eachElement) of each sequence.
+    \#(sourceParameters(n))\#(selectorParameters(f.name))
     \#(f.returnsSelector)
     \#(f.selectorReadsSlots ? "    @inlinable\n" : "")    public static func \#(f.name)<\#(generics)>(
             \#(sources),
-            resultSelector: @escaping (\#(elements)) throws -> Element
+            resultSelector: @escaping (\#(elements)) throws -> Element,
+            isolation: (any Actor)? = #isolation
         ) -> Observable<Element> {
     \#(publicSelectorBody)    }
     }
@@ -251,7 +281,6 @@ let combineLatest = ObservableFamily(
         // `latestK`: source K's latest element, initialized once it has sent one; read
         // and written only with the right to run.
     """#,
-    eachElement: "the latest element",
     returnsSelector: #"""
         /// - Returns: A sequence of `resultSelector`'s results, one each time any source
         ///   sends an element once all have sent one.
@@ -341,7 +370,6 @@ let zip = ObservableFamily(
     """#,
     slot: "queue",
     slotComment: "    // `queueK`: source K's elements not yet zipped; used only with the right to run.",
-    eachElement: "one element",
     returnsSelector: #"""
         /// - Returns: A sequence of `resultSelector`'s results, one for each set of
         ///   elements with the same index in every source.
@@ -453,9 +481,10 @@ func primitiveSection(trait: String, _ n: Int, tuple: Bool) -> String {
           """#
         : #"""
                   \#(sources),
-                  resultSelector: @escaping (\#(generics)) throws -> Element
+                  resultSelector: @escaping (\#(generics)) throws -> Element,
+                  isolation: (any Actor)? = #isolation
               ) -> PrimitiveSequence<Trait, Element> {
-                  PrimitiveSequence(raw: Observable.zip(\#(inner), resultSelector: resultSelector))
+                  PrimitiveSequence(raw: Observable.zip(\#(inner), resultSelector: resultSelector, isolation: isolation))
           """#
     return #"""
     extension PrimitiveSequenceType where \#(where_) {
@@ -469,7 +498,7 @@ func primitiveSection(trait: String, _ n: Int, tuple: Bool) -> String {
         /// ```
         ///
         /// - Parameters:
-    \#(sourceParameters(n))\#(tuple ? "" : "    ///   - resultSelector: Makes a result from one element of each sequence.\n")    /// - Returns: A \#(trait) that succeeds with \#(result) once every source has succeeded\#(orEmpty).
+    \#(sourceParameters(n))\#(tuple ? "" : selectorParameters("zip") + "\n")    /// - Returns: A \#(trait) that succeeds with \#(result) once every source has succeeded\#(orEmpty).
         public static func zip<\#(generics)>(
     \#(signature)
         }
@@ -536,14 +565,15 @@ func infallibleSection(_ n: Int) -> String {
         /// ```
         ///
         /// - Parameters:
-    \#(sourceParameters(n))    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    \#(sourceParameters(n))\#(selectorParameters("combineLatest"))
         /// - Returns: A sequence of `resultSelector`'s results, one each time any source
         ///   sends an element once all have sent one.
         public static func combineLatest<\#(generics)>(
             \#(sources),
-            resultSelector: @escaping (\#(elements)) -> Element
+            resultSelector: @escaping (\#(elements)) -> Element,
+            isolation: (any Actor)? = #isolation
         ) -> Infallible<Element> {
-            Infallible(Observable.combineLatest(\#(observables), resultSelector: resultSelector))
+            Infallible(Observable.combineLatest(\#(observables), resultSelector: resultSelector, isolation: isolation))
         }
 
         /// Pairs the n-th elements of \#(cardinals[n]) sequences; see `Observable.zip`.
@@ -559,14 +589,15 @@ func infallibleSection(_ n: Int) -> String {
         /// ```
         ///
         /// - Parameters:
-    \#(sourceParameters(n))    ///   - resultSelector: Makes a result from one element of each sequence.
+    \#(sourceParameters(n))\#(selectorParameters("zip"))
         /// - Returns: A sequence of `resultSelector`'s results, one for each set of
         ///   elements with the same index in every source.
         public static func zip<\#(generics)>(
             \#(sources),
-            resultSelector: @escaping (\#(elements)) -> Element
+            resultSelector: @escaping (\#(elements)) -> Element,
+            isolation: (any Actor)? = #isolation
         ) -> Infallible<Element> {
-            Infallible(Observable.zip(\#(observables), resultSelector: resultSelector))
+            Infallible(Observable.zip(\#(observables), resultSelector: resultSelector, isolation: isolation))
         }
     }
 
@@ -692,13 +723,13 @@ func sharedSequenceFunction(_ f: ObservableFamily, _ n: Int, tuple: Bool) -> Str
     let resultType = tuple ? "(\(elements))" : "Element"
     let selectorParameter = tuple
         ? ""
-        : "    ///   - resultSelector: Makes a result from \(f.eachElement) of each sequence.\n"
+        : selectorParameters(f.name) + "\n"
     let parameters = tuple
         ? "        \(sources)\n"
-        : "        \(sources),\n        resultSelector: @escaping (\(elements)) throws -> Element\n"
+        : "        \(sources),\n        resultSelector: @escaping (\(elements)) throws -> Element,\n        isolation: (any Actor)? = #isolation\n"
     let body = tuple
         ? "SharedSequence<SharingStrategy, \(resultType)>(Observable.\(f.name)(\(observables)))"
-        : "SharedSequence(Observable.\(f.name)(\(observables), resultSelector: resultSelector))"
+        : "SharedSequence(Observable.\(f.name)(\(observables), resultSelector: resultSelector, isolation: isolation))"
     return #"""
     \#(summary)
         ///

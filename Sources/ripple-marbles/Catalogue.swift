@@ -76,7 +76,7 @@ private func creationExamples() -> [MarbleExample] {
                  code: "Observable<Int>.timer(.seconds(50), scheduler: scheduler)") { scheduler in
             Observable<Int>.timer(.seconds(50), scheduler: scheduler)
         },
-        creation("generate", symbol: "Ripple/ObservableType/generate(initialState:condition:scheduler:iterate:)",
+        creation("generate", symbol: "Ripple/ObservableType/generate(initialState:condition:scheduler:iterate:isolation:)",
                  caption: "generate sends its state while the condition holds, iterating from the initial state, then completes; all at subscription (stacked here).",
                  code: "Observable.generate(initialState: 1, condition: { $0 < 30 }, iterate: { $0 * 3 })") { _ in
             Observable.generate(initialState: 1, condition: { $0 < 30 }, iterate: { $0 * 3 })
@@ -84,7 +84,7 @@ private func creationExamples() -> [MarbleExample] {
         creation("repeatElement", symbol: "Ripple/ObservableType/repeatElement(_:scheduler:)",
                  caption: "repeatElement sends its element again and again without end; take(3) stops it after three, all at subscription (stacked here).",
                  code: "Observable.repeatElement(7).take(3)") { _ in Observable.repeatElement(7).take(3) },
-        probed("deferred", .creation, symbol: "Ripple/ObservableType/deferred(_:)",
+        probed("deferred", .creation, symbol: "Ripple/ObservableType/deferred(_:isolation:)",
                caption: "deferred calls its factory at each subscription, not before (the factory timeline), and subscribes to the sequence it returns: a cold source starts then.",
                code: "Observable.deferred { source }", input: cold("-1-2-|"), probe: "factory") { source, probe in
             Observable.deferred {
@@ -92,7 +92,7 @@ private func creationExamples() -> [MarbleExample] {
                 return source
             }
         },
-        probed("using", .creation, symbol: "Ripple/ObservableType/using(_:observableFactory:)",
+        probed("using", .creation, symbol: "Ripple/ObservableType/using(_:observableFactory:isolation:)",
                caption: "using makes a resource at subscription (open) and disposes of it as soon as the subscription ends (close), here when the sequence completes.",
                code: "Observable.using({ Resource() }, observableFactory: { _ in source })", input: cold("-1-2-|"), probe: "resource") { source, probe in
             Observable.using({
@@ -113,13 +113,13 @@ private func transformingExamples() -> [MarbleExample] {
         unary("map", .transforming, symbol: "Ripple/ObservableType/map(_:)",
               caption: "map sends each element transformed, at the time it arrives.",
               code: "map { $0 * 10 }", input: hot("-1-2--3-|")) { source, _ in source.map { $0 * 10 } },
-        unary("compactMap", .transforming, symbol: "Ripple/ObservableType/compactMap(_:)",
+        unary("compactMap", .transforming, symbol: "Ripple/ObservableType/compactMap(_:isolation:)",
               caption: "compactMap sends the transformed elements that are not nil.",
               code: "compactMap { Int($0) }", input: hotLetters("-1-x-2-y-|")) { source, _ in source.compactMap { Int($0) } },
-        unary("scan", .transforming, symbol: "Ripple/ObservableType/scan(_:accumulator:)",
+        unary("scan", .transforming, symbol: "Ripple/ObservableType/scan(_:accumulator:isolation:)",
               caption: "scan sends every intermediate result of the accumulator.",
               code: "scan(0, accumulator: +)", input: hot("-1-2-3-|")) { source, _ in source.scan(0, accumulator: +) },
-        unary("reduce", .transforming, symbol: "Ripple/ObservableType/reduce(_:accumulator:)",
+        unary("reduce", .transforming, symbol: "Ripple/ObservableType/reduce(_:accumulator:isolation:)",
               caption: "reduce sends only the final result, when the source completes.",
               code: "reduce(0, accumulator: +)", input: hot("-1-2-3-|")) { source, _ in source.reduce(0, accumulator: +) },
         unary("toArray", .transforming, symbol: "Ripple/ObservableType/toArray()",
@@ -128,25 +128,25 @@ private func transformingExamples() -> [MarbleExample] {
         unary("startWith", .transforming, symbol: "Ripple/ObservableType/startWith(_:)",
               caption: "startWith sends its elements at subscription, before the source's.",
               code: "startWith(0)", input: hot("--1-2-|")) { source, _ in source.startWith(0) },
-        binary("flatMap", .transforming, symbol: "Ripple/ObservableType/flatMap(_:)",
+        binary("flatMap", .transforming, symbol: "Ripple/ObservableType/flatMap(_:isolation:)",
                caption: "flatMap subscribes to an inner sequence for every element and merges them all; it completes when the source and every inner sequence have.",
                code: "flatMap { x in inner.map { \"\\(x)\\($0)\" } }",
                inputs: hotLetters("-a----b----|"), cold("-1--2--|", name: "inner")) { source, inner, _ in
             source.flatMap { letter in inner.map { "\(letter)\($0)" } }
         },
-        binary("flatMapLatest", .transforming, symbol: "Ripple/ObservableType/flatMapLatest(_:)",
+        binary("flatMapLatest", .transforming, symbol: "Ripple/ObservableType/flatMapLatest(_:isolation:)",
                caption: "flatMapLatest disposes of the previous inner sequence when a new element arrives: a1's successor a2 is never sent.",
                code: "flatMapLatest { x in inner.map { \"\\(x)\\($0)\" } }",
                inputs: hotLetters("-a--b-----|"), cold("-1--2--|", name: "inner")) { source, inner, _ in
             source.flatMapLatest { letter in inner.map { "\(letter)\($0)" } }
         },
-        binary("flatMapFirst", .transforming, symbol: "Ripple/ObservableType/flatMapFirst(_:)",
+        binary("flatMapFirst", .transforming, symbol: "Ripple/ObservableType/flatMapFirst(_:isolation:)",
                caption: "flatMapFirst ignores the elements that arrive while an inner sequence is running: b is dropped, c starts a new one.",
                code: "flatMapFirst { x in inner.map { \"\\(x)\\($0)\" } }",
                inputs: hotLetters("-a--b-----c-----|"), cold("-1--2--|", name: "inner")) { source, inner, _ in
             source.flatMapFirst { letter in inner.map { "\(letter)\($0)" } }
         },
-        binary("concatMap", .transforming, symbol: "Ripple/ObservableType/concatMap(_:)",
+        binary("concatMap", .transforming, symbol: "Ripple/ObservableType/concatMap(_:isolation:)",
                caption: "concatMap subscribes to the next inner sequence only when the previous one completes.",
                code: "concatMap { x in inner.map { \"\\(x)\\($0)\" } }",
                inputs: hotLetters("-a-b------|"), cold("-1--2--|", name: "inner")) { source, inner, _ in
@@ -164,7 +164,7 @@ private func transformingExamples() -> [MarbleExample] {
               label: list) { source, scheduler in
             source.window(timeSpan: .seconds(50), count: 3, scheduler: scheduler).flatMap { $0.toArray() }
         },
-        unary("groupBy", .transforming, symbol: "Ripple/ObservableType/groupBy(keySelector:)",
+        unary("groupBy", .transforming, symbol: "Ripple/ObservableType/groupBy(keySelector:isolation:)",
               caption: "groupBy sends a new group, a sequence with a key, the first time an element has that key, and each element into its group; here flatMap merges the groups back, marking each element with its group's key.",
               code: "groupBy { $0 % 2 == 0 ? \"even\" : \"odd\" }.flatMap { group in group.map { \"\\(group.key) \\($0)\" } }",
               input: hot("-1-2-3-4-5-|")) { source, _ in
@@ -181,7 +181,7 @@ private func transformingExamples() -> [MarbleExample] {
 
 private func filteringExamples() -> [MarbleExample] {
     [
-        unary("filter", .filtering, symbol: "Ripple/ObservableType/filter(_:)",
+        unary("filter", .filtering, symbol: "Ripple/ObservableType/filter(_:isolation:)",
               caption: "filter lets through the elements that pass the predicate.",
               code: "filter { $0 % 2 == 0 }", input: hot("-1-2-3-4-|")) { source, _ in source.filter { $0 % 2 == 0 } },
         unary("distinctUntilChanged", .filtering, symbol: "Ripple/ObservableType/distinctUntilChanged()",
@@ -193,7 +193,7 @@ private func filteringExamples() -> [MarbleExample] {
         unary("takeLast", .filtering, symbol: "Ripple/ObservableType/takeLast(_:)",
               caption: "takeLast waits for completion, then sends the last elements.",
               code: "takeLast(2)", input: hot("-1-2-3-4-|")) { source, _ in source.takeLast(2) },
-        unary("takeWhile", .filtering, symbol: "Ripple/ObservableType/take(while:behavior:)",
+        unary("takeWhile", .filtering, symbol: "Ripple/ObservableType/take(while:behavior:isolation:)",
               caption: "take(while:) completes at the first element that fails the predicate.",
               code: "take(while: { $0 < 3 })", input: hot("-1-2-3-1-|")) { source, _ in source.take(while: { $0 < 3 }) },
         binary("takeUntil", .filtering, symbol: "Ripple/ObservableType/take(until:)-(Source)",
@@ -204,7 +204,7 @@ private func filteringExamples() -> [MarbleExample] {
         unary("skip", .filtering, symbol: "Ripple/ObservableType/skip(_:)",
               caption: "skip drops the first elements.",
               code: "skip(2)", input: hot("-1-2-3-4-|")) { source, _ in source.skip(2) },
-        unary("skipWhile", .filtering, symbol: "Ripple/ObservableType/skip(while:)",
+        unary("skipWhile", .filtering, symbol: "Ripple/ObservableType/skip(while:isolation:)",
               caption: "skip(while:) drops elements until one fails the predicate, then lets everything through.",
               code: "skip(while: { $0 < 3 })", input: hot("-1-2-3-1-|")) { source, _ in source.skip(while: { $0 < 3 }) },
         binary("skipUntil", .filtering, symbol: "Ripple/ObservableType/skip(until:)",
@@ -262,13 +262,13 @@ private func combiningExamples() -> [MarbleExample] {
                code: "first.concat(second)", inputs: cold("-1-2-|", name: "first"), cold("-8-9-|", name: "second")) { first, second, _ in
             first.concat(second)
         },
-        binary("zip", .combining, symbol: "Ripple/ObservableType/zip(_:_:resultSelector:)",
+        binary("zip", .combining, symbol: "Ripple/ObservableType/zip(_:_:resultSelector:isolation:)",
                caption: "zip pairs the n-th elements of each source; it completes once a completed source's elements are all paired.",
                code: "Observable.zip(first, second) { \"\\($0)\\($1)\" }",
                inputs: hot("-1--2-3---|", name: "first"), hotLetters("--a-b---c--|", name: "second")) { first, second, _ in
             Observable.zip(first, second) { "\($0)\($1)" }
         },
-        binary("combineLatest", .combining, symbol: "Ripple/ObservableType/combineLatest(_:_:resultSelector:)",
+        binary("combineLatest", .combining, symbol: "Ripple/ObservableType/combineLatest(_:_:resultSelector:isolation:)",
                caption: "combineLatest sends the latest of each source whenever any sends, once all have sent.",
                code: "Observable.combineLatest(first, second) { \"\\($0)\\($1)\" }",
                inputs: hot("-1--2-3---|", name: "first"), hotLetters("--a-b---c--|", name: "second")) { first, second, _ in
@@ -288,7 +288,7 @@ private func combiningExamples() -> [MarbleExample] {
                label: { "\($0.0)\($0.1)" }) { first, second, _ in
             Observable.combineLatest(first, second)
         },
-        binary("withLatestFrom", .combining, symbol: "Ripple/ObservableType/withLatestFrom(_:resultSelector:)",
+        binary("withLatestFrom", .combining, symbol: "Ripple/ObservableType/withLatestFrom(_:resultSelector:isolation:)",
                caption: "withLatestFrom sends, for each element of the source, the latest of the other; the other alone sends nothing.",
                code: "source.withLatestFrom(other) { \"\\($0)\\($1)\" }",
                inputs: hot("-1--2-3---|"), hotLetters("--a-b---c--|", name: "other")) { source, other, _ in
@@ -310,7 +310,7 @@ private func combiningExamples() -> [MarbleExample] {
 
 private func errorExamples() -> [MarbleExample] {
     [
-        binary("catch", .errors, symbol: "Ripple/ObservableType/catch(_:)",
+        binary("catch", .errors, symbol: "Ripple/ObservableType/catch(_:isolation:)",
                caption: "catch replaces an error with the sequence its handler returns, subscribed at the time of the error.",
                code: "catch { _ in fallback }", inputs: hot("-1-2-#"), cold("-8-9-|", name: "fallback")) { source, fallback, _ in
             source.catch { _ in fallback }
@@ -324,7 +324,7 @@ private func errorExamples() -> [MarbleExample] {
         unary("retrySuccess", .errors, symbol: "Ripple/ObservableType/retry()",
               caption: "retry() subscribes again after every error, without limit; completion ends it.",
               code: "retry()", input: hot("-1-#-2-|")) { source, _ in source.retry() },
-        unary("retryWhen", .errors, symbol: "Ripple/ObservableType/retry(when:)-55bxp",
+        unary("retryWhen", .errors, symbol: "Ripple/ObservableType/retry(when:isolation:)-4ghfe",
               caption: "retry(when:) hands the errors to its handler and subscribes again each time the handler's sequence sends: here 20 ticks after each error. After two, take(2) completes that sequence; the attempt under way runs on, and its failure completes the result instead of failing it.",
               code: "retry(when: { errors in errors.delay(.seconds(20), scheduler: scheduler).take(2) })",
               input: cold("-1-2-#")) { source, scheduler in
@@ -335,12 +335,12 @@ private func errorExamples() -> [MarbleExample] {
 
 private func utilityExamples() -> [MarbleExample] {
     [
-        probed("do", .utility, symbol: "Ripple/ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)",
+        probed("do", .utility, symbol: "Ripple/ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)",
                caption: "do runs its closures as the events pass (the onNext timeline records each call) and passes every event on unchanged.",
                code: "do(onNext: { log($0) })", input: hot("-1-2-3-|"), probe: "onNext") { source, probe in
             source.do(onNext: { probe("\($0)") })
         },
-        unary("doThrows", .utility, symbol: "Ripple/ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)",
+        unary("doThrows", .utility, symbol: "Ripple/ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)",
               caption: "A do closure that throws ends the sequence with its error, in place of the element it was called for, and disposes of the source.",
               code: "do(onNext: { if $0 == 3 { throw MarbleError() } })", input: hot("-1-2-3-4-|")) { source, _ in
             source.do(onNext: { if $0 == 3 { throw MarbleError() } })

@@ -1,5 +1,6 @@
 // The operator names RxSwift 6 renamed and kept, deprecated, so that RxSwift 5 code still
-// compiles (with the same warnings as under RxSwift 6): each calls its new name. The
+// compiles (with the same warnings as under RxSwift 6): each calls its new name (the
+// trait's closure-taking ones call the Observable operator, with the caller's isolation). The
 // deprecated names that have an operator file of their own (`takeUntil`, `skipUntil`,
 // `skipWhile`, `takeWhile`, Single's `subscribe(onSuccess:onError:onDisposed:)`) sit
 // beside their new names; these are the rest.
@@ -11,11 +12,15 @@ extension ObservableType {
     /// source.catchError { _ in .just(0) }   // now: source.catch { _ in .just(0) }
     /// ```
     ///
-    /// - Parameter handler: Makes the sequence to continue with from the error.
+    /// - Parameters:
+    ///   - handler: Makes the sequence to continue with from the error; runs where
+    ///     `catch(_:isolation:)` runs it: on the actor it was written on if it is
+    ///     isolated to one, otherwise on the thread that sent the error.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: What `catch(handler)` returns.
     @available(*, deprecated, renamed: "catch(_:)")
-    public func catchError(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
-        `catch`(handler)
+    public func catchError(_ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        `catch`(handler, isolation: isolation)
     }
 
     /// The RxSwift 5 name of `catchAndReturn(_:)`.
@@ -50,13 +55,19 @@ extension ObservableType {
     /// source.retryWhen { (errors: Observable<NetworkError>) in errors.delay(.seconds(1), scheduler: s) }
     /// ```
     ///
-    /// - Parameter notificationHandler: Makes the trigger sequence from the errors.
+    /// - Parameters:
+    ///   - notificationHandler: Makes the trigger sequence from the errors, at
+    ///     subscription: on the actor it was written on if it is isolated to one (a
+    ///     subscription made elsewhere moves there), otherwise where the subscription
+    ///     is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: What `retry(when: notificationHandler)` returns.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        retry(when: notificationHandler)
+        retry(when: notificationHandler, isolation: isolation)
     }
 
     /// The RxSwift 5 name of `retry(when:)`.
@@ -65,13 +76,19 @@ extension ObservableType {
     /// source.retryWhen { errors in errors.delay(.seconds(1), scheduler: s) }
     /// ```
     ///
-    /// - Parameter notificationHandler: Makes the trigger sequence from the errors.
+    /// - Parameters:
+    ///   - notificationHandler: Makes the trigger sequence from the errors, at
+    ///     subscription: on the actor it was written on if it is isolated to one (a
+    ///     subscription made elsewhere moves there), otherwise where the subscription
+    ///     is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: What `retry(when: notificationHandler)` returns.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
-        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        retry(when: notificationHandler)
+        retry(when: notificationHandler, isolation: isolation)
     }
 
     /// The RxSwift 5 name of `observe(on:)`.
@@ -108,11 +125,17 @@ extension PrimitiveSequence {
     /// fetchScore().catchError { _ in .just(0) }   // now: fetchScore().catch { _ in .just(0) }
     /// ```
     ///
-    /// - Parameter handler: Makes the trait to continue with from the error.
+    /// - Parameters:
+    ///   - handler: Makes the trait to continue with from the error: on the actor it was
+    ///     written on if it is isolated to one (the error hops there first), otherwise
+    ///     on the thread that sent the error.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: What `catch(handler)` returns.
     @available(*, deprecated, renamed: "catch(_:)")
-    public func catchError(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
-        `catch`(handler)
+    public func catchError(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>, isolation: (any Actor)? = #isolation) -> PrimitiveSequence<Trait, Element> {
+        // Built on the Observable operator, which takes the isolation, as the trait's
+        // `catch` is.
+        PrimitiveSequence(raw: source.catch({ try handler($0).asObservable() }, isolation: isolation))
     }
 
     /// The RxSwift 5 name of `retry(when:)`, for a handler of typed errors.
@@ -121,13 +144,19 @@ extension PrimitiveSequence {
     /// fetchScore().retryWhen { (errors: Observable<NetworkError>) in errors.take(3) }
     /// ```
     ///
-    /// - Parameter notificationHandler: Makes the trigger sequence from the errors.
+    /// - Parameters:
+    ///   - notificationHandler: Makes the trigger sequence from the errors, at
+    ///     subscription: on the actor it was written on if it is isolated to one (a
+    ///     subscription made elsewhere moves there), otherwise where the subscription
+    ///     is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: What `retry(when: notificationHandler)` returns.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler)
+        PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation))
     }
 
     /// The RxSwift 5 name of `retry(when:)`.
@@ -136,13 +165,19 @@ extension PrimitiveSequence {
     /// fetchScore().retryWhen { errors in errors.take(3) }
     /// ```
     ///
-    /// - Parameter notificationHandler: Makes the trigger sequence from the errors.
+    /// - Parameters:
+    ///   - notificationHandler: Makes the trigger sequence from the errors, at
+    ///     subscription: on the actor it was written on if it is isolated to one (a
+    ///     subscription made elsewhere moves there), otherwise where the subscription
+    ///     is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: What `retry(when: notificationHandler)` returns.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
-        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler)
+        PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation))
     }
 
     /// The RxSwift 5 name of `observe(on:)`.

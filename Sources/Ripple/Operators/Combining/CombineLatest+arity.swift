@@ -29,19 +29,28 @@ extension ObservableType {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        makeCombineLatest2(source1.asObservable(), source2.asObservable()) { try resultSelector($0.pointee, $1.pointee) }
+        guard isolation == nil else {
+            return Observable<Any>.combineLatest(source1, source2)
+                .map({ try resultSelector($0.0, $0.1) }, isolation: isolation)
+        }
+        return makeCombineLatest2(source1.asObservable(), source2.asObservable()) { try resultSelector($0.pointee, $1.pointee) }
     }
 }
 
-/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:resultSelector:)`
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:resultSelector:isolation:)`
 /// makes where the element types are known, so that the selector reads the
 /// latest elements out of their slots in code specialised for them (copying
 /// them out in the sink's generic code takes value-witness calls per element).
@@ -163,19 +172,28 @@ extension ObservableType {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        makeCombineLatest3(source1.asObservable(), source2.asObservable(), source3.asObservable()) { try resultSelector($0.pointee, $1.pointee, $2.pointee) }
+        guard isolation == nil else {
+            return Observable<Any>.combineLatest(source1, source2, source3)
+                .map({ try resultSelector($0.0, $0.1, $0.2) }, isolation: isolation)
+        }
+        return makeCombineLatest3(source1.asObservable(), source2.asObservable(), source3.asObservable()) { try resultSelector($0.pointee, $1.pointee, $2.pointee) }
     }
 }
 
-/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:resultSelector:)`
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:resultSelector:isolation:)`
 /// makes where the element types are known, so that the selector reads the
 /// latest elements out of their slots in code specialised for them (copying
 /// them out in the sink's generic code takes value-witness calls per element).
@@ -307,15 +325,24 @@ extension ObservableType {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        makeCombineLatest4(
+        guard isolation == nil else {
+            return Observable<Any>.combineLatest(source1, source2, source3, source4)
+                .map({ try resultSelector($0.0, $0.1, $0.2, $0.3) }, isolation: isolation)
+        }
+        return makeCombineLatest4(
             source1.asObservable(),
             source2.asObservable(),
             source3.asObservable(),
@@ -324,7 +351,7 @@ extension ObservableType {
     }
 }
 
-/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:resultSelector:)`
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:resultSelector:isolation:)`
 /// makes where the element types are known, so that the selector reads the
 /// latest elements out of their slots in code specialised for them (copying
 /// them out in the sink's generic code takes value-witness calls per element).
@@ -492,15 +519,24 @@ extension ObservableType {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        makeCombineLatest5(
+        guard isolation == nil else {
+            return Observable<Any>.combineLatest(source1, source2, source3, source4, source5)
+                .map({ try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4) }, isolation: isolation)
+        }
+        return makeCombineLatest5(
             source1.asObservable(),
             source2.asObservable(),
             source3.asObservable(),
@@ -510,7 +546,7 @@ extension ObservableType {
     }
 }
 
-/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:_:resultSelector:)`
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:_:resultSelector:isolation:)`
 /// makes where the element types are known, so that the selector reads the
 /// latest elements out of their slots in code specialised for them (copying
 /// them out in the sink's generic code takes value-witness calls per element).
@@ -693,15 +729,24 @@ extension ObservableType {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        makeCombineLatest6(
+        guard isolation == nil else {
+            return Observable<Any>.combineLatest(source1, source2, source3, source4, source5, source6)
+                .map({ try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4, $0.5) }, isolation: isolation)
+        }
+        return makeCombineLatest6(
             source1.asObservable(),
             source2.asObservable(),
             source3.asObservable(),
@@ -712,7 +757,7 @@ extension ObservableType {
     }
 }
 
-/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:_:_:resultSelector:)`
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:_:_:resultSelector:isolation:)`
 /// makes where the element types are known, so that the selector reads the
 /// latest elements out of their slots in code specialised for them (copying
 /// them out in the sink's generic code takes value-witness calls per element).
@@ -910,15 +955,24 @@ extension ObservableType {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        makeCombineLatest7(
+        guard isolation == nil else {
+            return Observable<Any>.combineLatest(source1, source2, source3, source4, source5, source6, source7)
+                .map({ try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6) }, isolation: isolation)
+        }
+        return makeCombineLatest7(
             source1.asObservable(),
             source2.asObservable(),
             source3.asObservable(),
@@ -930,7 +984,7 @@ extension ObservableType {
     }
 }
 
-/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:_:_:_:resultSelector:)`
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:_:_:_:resultSelector:isolation:)`
 /// makes where the element types are known, so that the selector reads the
 /// latest elements out of their slots in code specialised for them (copying
 /// them out in the sink's generic code takes value-witness calls per element).
@@ -1143,15 +1197,24 @@ extension ObservableType {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        makeCombineLatest8(
+        guard isolation == nil else {
+            return Observable<Any>.combineLatest(source1, source2, source3, source4, source5, source6, source7, source8)
+                .map({ try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7) }, isolation: isolation)
+        }
+        return makeCombineLatest8(
             source1.asObservable(),
             source2.asObservable(),
             source3.asObservable(),
@@ -1164,7 +1227,7 @@ extension ObservableType {
     }
 }
 
-/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:_:_:_:_:resultSelector:)`
+/// The sequence of `combineLatest` with a selector, which `combineLatest(_:_:_:_:_:_:_:_:resultSelector:isolation:)`
 /// makes where the element types are known, so that the selector reads the
 /// latest elements out of their slots in code specialised for them (copying
 /// them out in the sink's generic code takes value-witness calls per element).

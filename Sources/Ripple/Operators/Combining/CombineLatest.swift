@@ -25,14 +25,25 @@ extension ObservableType {
     /// - Parameters:
     ///   - collection: The sequences to combine; their elements reach `resultSelector`
     ///     in the collection's order.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (each array of latest
+    ///     elements, taken where the element arrived, hops there first), otherwise on the
+    ///     thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
-        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
+        let sources = collection.map { $0.asObservable() }
+        guard isolation != nil else {
+            return CombineLatestCollection(sources: sources, resultSelector: resultSelector)
+        }
+        // The elements are combined where they arrive, as without isolation, and only
+        // the selector hops.
+        return CombineLatestCollection(sources: sources, resultSelector: { $0 }).map(resultSelector, isolation: isolation)
     }
 
     /// Sends an array of the latest elements of every sequence of `collection` whenever

@@ -20,10 +20,15 @@ extension ObservableType {
     ///     .subscribe(onNext: { show($0) })
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence to switch to.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence to switch to: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element. The inner sequences' elements
+    ///     are sent where those sequences send them.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of the latest inner sequence.
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        SwitchProducer(source: asObservable()) { try selector($0).asObservable() }
+    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation) -> Observable<Source.Element> {
+        SwitchProducer(source: delivering(to: isolation)) { try selector($0).asObservable() }
     }
 }
 

@@ -24,14 +24,24 @@ extension ObservableType {
     /// - Parameters:
     ///   - second: The sequence whose latest element joins each element of this one.
     ///   - resultSelector: Makes a result from an element of this sequence and the
-    ///     latest element of `second`.
+    ///     latest element of `second`: on the actor it was written on if it is isolated
+    ///     to one (each pair, made where the element arrived, hops there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each element of
     ///   this sequence that arrives after `second` has sent one.
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
         _ second: Source,
-        resultSelector: @escaping (Element, Source.Element) throws -> ResultType
+        resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<ResultType> {
-        WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
+        guard isolation != nil else {
+            return WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
+        }
+        // The pair is taken where the element arrives, as without isolation, and only
+        // the selector hops: the latest element of `second` is the one it was then.
+        return WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { ($0, $1) })
+            .map({ try resultSelector($0.0, $0.1) }, isolation: isolation)
     }
 
     /// For each element of this sequence, sends the latest element of `second`;

@@ -27,14 +27,23 @@ extension ObservableType {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Zip2(source1: source1.asObservable(), source2: source2.asObservable(), resultSelector: resultSelector)
+        guard isolation == nil else {
+            return Observable<Any>.zip(source1, source2)
+                .map({ try resultSelector($0.0, $0.1) }, isolation: isolation)
+        }
+        return Zip2(source1: source1.asObservable(), source2: source2.asObservable(), resultSelector: resultSelector)
     }
 }
 
@@ -140,14 +149,23 @@ extension ObservableType {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Zip3(source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), resultSelector: resultSelector)
+        guard isolation == nil else {
+            return Observable<Any>.zip(source1, source2, source3)
+                .map({ try resultSelector($0.0, $0.1, $0.2) }, isolation: isolation)
+        }
+        return Zip3(source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(), resultSelector: resultSelector)
     }
 }
 
@@ -261,14 +279,23 @@ extension ObservableType {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Zip4(
+        guard isolation == nil else {
+            return Observable<Any>.zip(source1, source2, source3, source4)
+                .map({ try resultSelector($0.0, $0.1, $0.2, $0.3) }, isolation: isolation)
+        }
+        return Zip4(
             source1: source1.asObservable(),
             source2: source2.asObservable(),
             source3: source3.asObservable(),
@@ -413,14 +440,23 @@ extension ObservableType {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Zip5(
+        guard isolation == nil else {
+            return Observable<Any>.zip(source1, source2, source3, source4, source5)
+                .map({ try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4) }, isolation: isolation)
+        }
+        return Zip5(
             source1: source1.asObservable(),
             source2: source2.asObservable(),
             source3: source3.asObservable(),
@@ -577,14 +613,23 @@ extension ObservableType {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Zip6(
+        guard isolation == nil else {
+            return Observable<Any>.zip(source1, source2, source3, source4, source5, source6)
+                .map({ try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4, $0.5) }, isolation: isolation)
+        }
+        return Zip6(
             source1: source1.asObservable(),
             source2: source2.asObservable(),
             source3: source3.asObservable(),
@@ -753,14 +798,23 @@ extension ObservableType {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Zip7(
+        guard isolation == nil else {
+            return Observable<Any>.zip(source1, source2, source3, source4, source5, source6, source7)
+                .map({ try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6) }, isolation: isolation)
+        }
+        return Zip7(
             source1: source1.asObservable(),
             source2: source2.asObservable(),
             source3: source3.asObservable(),
@@ -941,14 +995,23 @@ extension ObservableType {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Zip8(
+        guard isolation == nil else {
+            return Observable<Any>.zip(source1, source2, source3, source4, source5, source6, source7, source8)
+                .map({ try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7) }, isolation: isolation)
+        }
+        return Zip8(
             source1: source1.asObservable(),
             source2: source2.asObservable(),
             source3: source3.asObservable(),

@@ -25,14 +25,25 @@ extension ObservableType {
     /// - Parameters:
     ///   - collection: The sequences to zip; their elements reach `resultSelector` in
     ///     the collection's order.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made where its
+    ///     last element arrived, hops there first), otherwise on the thread that sent
+    ///     that element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection,
-        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
+        let sources = collection.map { $0.asObservable() }
+        guard isolation != nil else {
+            return ZipCollection(sources: sources, resultSelector: resultSelector)
+        }
+        // The groups are made where the elements arrive, as without isolation, and only
+        // the selector hops.
+        return ZipCollection(sources: sources, resultSelector: { $0 }).map(resultSelector, isolation: isolation)
     }
 
     /// Pairs up the elements of every sequence of `collection` by index and sends each

@@ -8,6 +8,13 @@ extension ObservableType {
     ///
     /// If `condition` or `iterate` throws, the sequence fails with that error.
     ///
+    /// Where the closures run: written in nonisolated code, where `scheduler` runs each
+    /// step. Written on an actor (main-actor code, say), on that actor: with the default
+    /// scheduler, the subscription moves to the actor and the loop runs there, on the
+    /// trampoline of the thread it runs on; with another scheduler, each step is still
+    /// scheduled on `scheduler` (its timing and order are kept), then hops to the
+    /// actor, which runs the closures and sends the state.
+    ///
     /// ```swift
     /// Observable.generate(initialState: 1, condition: { $0 < 100 }, iterate: { $0 * 2 })
     /// // 1, 2, 4, 8, 16, 32, 64
@@ -15,18 +22,49 @@ extension ObservableType {
     ///
     /// - Parameters:
     ///   - initialState: The first state, sent first if it passes `condition`.
-    ///   - condition: Whether to send a state and go on; `false` completes.
-    ///   - scheduler: Where the states are sent; by default the current thread's
+    ///   - condition: Whether to send a state and go on; `false` completes. It runs on
+    ///     the actor it was written on if it is isolated to one, otherwise where
+    ///     `scheduler` runs the step (see above).
+    ///   - scheduler: Where the states are sent (for closures isolated to an actor,
+    ///     where the steps are timed: see above); by default the current thread's
     ///     trampoline.
-    ///   - iterate: Makes the next state from the current one.
+    ///   - iterate: Makes the next state from the current one; runs where `condition`
+    ///     runs.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of the states, then completion.
     public static func generate(
         initialState: Element,
         condition: @escaping (Element) throws -> Bool,
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        iterate: @escaping (Element) throws -> Element
+        iterate: @escaping (Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
+        guard let executor = IsolationExecutor.forIsolation(isolation) else {
+            return Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
+        }
+        if canRunLoop(on: scheduler) {
+            // The loop runs on the trampoline of the thread that subscribes: the actor's.
+            return Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
+                .subscribe(on: executor)
+        }
+        let steps = ActorSteps(timing: scheduler, executor: executor)
+        return Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: steps)
+    }
+}
+
+/// The scheduler of a `generate` whose closures are isolated to an actor and whose own
+/// scheduler is not the current thread's trampoline: each step is scheduled on that
+/// scheduler, as without isolation, and then runs on the actor (at once when the
+/// scheduler runs it there already). Disposing it cancels the step on either side.
+private struct ActorSteps: ImmediateSchedulerType {
+    let timing: ImmediateSchedulerType
+    let executor: IsolationExecutor
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let executor = executor
+        return timing.schedule(state) { state in
+            executor.schedule(state, action: action)
+        }
     }
 }
 

@@ -21,11 +21,16 @@ extension ObservableType {
     /// goes, each failing at once) is followed in the same subscription, so a chain of
     /// any length keeps the stack flat.
     ///
-    /// - Parameter handler: Makes the sequence to continue with from the error; a throw
-    ///   fails the result with the thrown error.
+    /// - Parameters:
+    ///   - handler: Makes the sequence to continue with from the error; a throw fails the
+    ///     result with the thrown error. It runs on the actor it was written on if it is
+    ///     isolated to one (this sequence's events, sent elsewhere, hop there first;
+    ///     the sequence it returns sends where it sends), otherwise on the thread that
+    ///     sent the error.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: This sequence, continued by `handler`'s sequence after an error.
-    public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
-        Catch(source: asObservable(), handler: handler)
+    public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        Catch(source: delivering(to: isolation), handler: handler)
     }
 
     /// Ends with `element` instead of failing: when this sequence fails, sends

@@ -23,13 +23,19 @@ extension ObservableType {
     /// })
     /// ```
     ///
-    /// - Parameter notificationHandler: Receives the errors and returns the trigger: each
-    ///   element starts a new attempt; its end ends the result.
+    /// - Parameters:
+    ///   - notificationHandler: Receives the errors and returns the trigger: each element
+    ///     starts a new attempt; its end ends the result. It runs once per subscription,
+    ///     when the subscription is made: on the actor it was written on if it is
+    ///     isolated to one (a subscription made elsewhere moves there, and so does its
+    ///     disposal), otherwise where the subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements of every attempt.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
+        RetryWhen(source: asObservable(), notificationHandler: notificationHandler).subscribing(on: isolation)
     }
 
     /// Subscribes again after a failure when the sequence built by
@@ -51,13 +57,19 @@ extension ObservableType {
     /// })
     /// ```
     ///
-    /// - Parameter notificationHandler: Receives the errors and returns the trigger: each
-    ///   element starts a new attempt; its end ends the result.
+    /// - Parameters:
+    ///   - notificationHandler: Receives the errors and returns the trigger: each element
+    ///     starts a new attempt; its end ends the result. It runs once per subscription,
+    ///     when the subscription is made: on the actor it was written on if it is
+    ///     isolated to one (a subscription made elsewhere moves there, and so does its
+    ///     disposal), otherwise where the subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements of every attempt.
     public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
+        RetryWhen(source: asObservable(), notificationHandler: notificationHandler).subscribing(on: isolation)
     }
 }
 

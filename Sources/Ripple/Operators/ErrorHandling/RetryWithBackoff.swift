@@ -76,6 +76,9 @@ extension ObservableType {
     ///     exactly, which also makes virtual-time tests exact.
     ///   - scheduler: Where the waits are timed and the next attempts subscribed.
     ///   - shouldRetry: Whether an error is worth another attempt; by default, all are.
+    ///     Called once per failure: on the actor it was written on if it is isolated to
+    ///     one (the error hops there first), otherwise on the thread that sent the error.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: This sequence, resubscribed after each error `shouldRetry` accepts, after a growing wait, until it succeeds or `maxAttempts` attempts have failed (then it fails with the last error).
     public func retry(
         maxAttempts: Int,
@@ -84,7 +87,8 @@ extension ObservableType {
         maxDelay: RxTimeInterval? = nil,
         jitter: RetryJitter = .none,
         scheduler: SchedulerType,
-        shouldRetry: @escaping (Swift.Error) throws -> Bool = { _ in true }
+        shouldRetry: @escaping (Swift.Error) throws -> Bool = { _ in true },
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
         guard let backoff = Backoff(
             maxAttempts: maxAttempts, initialDelay: initialDelay, multiplier: multiplier,
@@ -92,19 +96,21 @@ extension ObservableType {
         ) else {
             return Observable.error(RxError.argumentOutOfRange)
         }
+        // The handler is Ripple's own, made at subscription wherever that happens; only
+        // `shouldRetry` is the caller's, called in the `flatMap` that takes its isolation.
         return retry(when: { (errors: Observable<Swift.Error>) -> Observable<Int> in
-            errors.enumerated().flatMap { failed -> Observable<Int> in
+            errors.enumerated().flatMap({ failed -> Observable<Int> in
                 let failures = failed.index + 1
                 guard failures < backoff.maxAttempts, try shouldRetry(failed.element) else {
                     return Observable.error(failed.element)
                 }
                 return Observable.timer(backoff.delay(afterFailure: failures), scheduler: scheduler)
-            }
-        })
+            }, isolation: isolation)
+        }, isolation: nil)
     }
 }
 
-/// How ``ObservableType/retry(maxAttempts:initialDelay:multiplier:maxDelay:jitter:scheduler:shouldRetry:)``
+/// How ``ObservableType/retry(maxAttempts:initialDelay:multiplier:maxDelay:jitter:scheduler:shouldRetry:isolation:)``
 /// spreads its waits at random, so that many clients that failed together do not all
 /// retry at the same instant.
 ///

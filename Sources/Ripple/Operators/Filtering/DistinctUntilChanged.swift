@@ -38,10 +38,15 @@ extension ObservableType {
     ///     .subscribe(onNext: { showName($0.name) })
     /// ```
     ///
-    /// - Parameter keySelector: Computes the value to compare for each element.
+    /// - Parameters:
+    ///   - keySelector: Computes the value to compare for each element: on the actor it
+    ///     was written on if it is isolated to one (elements sent elsewhere hop there
+    ///     first), otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence without consecutive elements that compare equal.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: { $0 == $1 })
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        DistinctUntilChanged(source: delivering(to: isolation), keySelector: keySelector, comparer: { $0 == $1 })
+            .deliveringOnMainActor(if: isolation)
     }
 
     /// Drops each element that `comparer` finds equal to the last element that passed.
@@ -60,10 +65,15 @@ extension ObservableType {
     ///     .subscribe(onNext: { display($0) })
     /// ```
     ///
-    /// - Parameter comparer: Returns `true` when two elements count as equal.
+    /// - Parameters:
+    ///   - comparer: Returns `true` when two elements count as equal: on the actor it
+    ///     was written on if it is isolated to one (elements sent elsewhere hop there
+    ///     first), otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence without consecutive elements that compare equal.
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: comparer)
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        DistinctUntilChanged(source: delivering(to: isolation), keySelector: { $0 }, comparer: comparer)
+            .deliveringOnMainActor(if: isolation)
     }
 
     /// Drops each element whose key, computed by `keySelector`, `comparer` finds equal
@@ -82,12 +92,21 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameters:
-    ///   - keySelector: Computes the value to compare for each element.
-    ///   - comparer: Returns `true` when two keys count as equal.
+    ///   - keySelector: Computes the value to compare for each element: on the actor it
+    ///     was written on if it is isolated to one (elements sent elsewhere hop there
+    ///     first), otherwise on the thread that sent the element.
+    ///   - comparer: Returns `true` when two keys count as equal; runs where
+    ///     `keySelector` runs.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence without consecutive elements whose keys `comparer` finds
     ///   equal.
-    public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: comparer)
+    public func distinctUntilChanged<Key>(
+        _ keySelector: @escaping (Element) throws -> Key,
+        comparer: @escaping (Key, Key) throws -> Bool,
+        isolation: (any Actor)? = #isolation
+    ) -> Observable<Element> {
+        DistinctUntilChanged(source: delivering(to: isolation), keySelector: keySelector, comparer: comparer)
+            .deliveringOnMainActor(if: isolation)
     }
 
     /// Drops each element whose property at `keyPath` equals that property of the

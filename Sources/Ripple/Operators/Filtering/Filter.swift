@@ -15,16 +15,20 @@ extension ObservableType {
     ///     .subscribe(onNext: { print($0) })   // 2, 4
     /// ```
     ///
-    /// - Parameter predicate: Decides, for each element, whether it is sent.
+    /// - Parameters:
+    ///   - predicate: Decides, for each element, whether it is sent: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements for which `predicate` returns `true`.
     @inlinable
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        let source = asObservable()
+    public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        let source = delivering(to: isolation)
         let stage = filterStage(predicate)
         if let fusible = source as? FusibleProducer<Element>, let fused = fusible.fused(withFilter: predicate, stage: stage) {
-            return fused
+            return fused.deliveringOnMainActor(if: isolation)
         }
-        return Filter(source: source, predicate: predicate, stage: stage)
+        return Filter(source: source, predicate: predicate, stage: stage).deliveringOnMainActor(if: isolation)
     }
 }
 

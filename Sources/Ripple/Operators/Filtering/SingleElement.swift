@@ -42,11 +42,15 @@ extension ObservableType {
     ///     .subscribe(onNext: { print("admin: \($0.name)") }, onError: { print($0) })
     /// ```
     ///
-    /// - Parameter predicate: Decides which elements count.
+    /// - Parameters:
+    ///   - predicate: Decides which elements count: on the actor it was written on if it
+    ///     is isolated to one (elements sent elsewhere hop there first), otherwise on the
+    ///     thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the one element that passes `predicate`, then
     ///   completion; or an error.
-    public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        SingleElement(source: asObservable(), predicate: predicate)
+    public func single(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        SingleElement(source: delivering(to: isolation), predicate: predicate).deliveringOnMainActor(if: isolation)
     }
 }
 

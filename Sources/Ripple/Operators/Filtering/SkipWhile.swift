@@ -15,16 +15,20 @@ extension ObservableType {
     ///     .subscribe(onNext: { print($0) })
     /// ```
     ///
-    /// - Parameter predicate: Decides, for each element until it first returns
-    ///   `false`, whether it is dropped.
+    /// - Parameters:
+    ///   - predicate: Decides, for each element until it first returns `false`, whether
+    ///     it is dropped: on the actor it was written on if it is isolated to one
+    ///     (elements sent elsewhere hop there first), otherwise on the thread that sent
+    ///     the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements from the first one that fails
     ///   `predicate` on.
-    public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        SkipWhile(source: asObservable(), predicate: predicate)
+    public func skip(while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        SkipWhile(source: delivering(to: isolation), predicate: predicate).deliveringOnMainActor(if: isolation)
     }
 
     /// Drops elements while `predicate` returns `true`: the name RxSwift 5 used for
-    /// ``skip(while:)``.
+    /// ``skip(while:isolation:)``.
     ///
     /// ```
     /// source:                 -1-2-3-1-|
@@ -35,11 +39,14 @@ extension ObservableType {
     /// lines.skipWhile { $0.isEmpty }   // prefer skip(while:)
     /// ```
     ///
-    /// - Parameter predicate: Returns `true` for the leading elements to drop.
+    /// - Parameters:
+    ///   - predicate: Returns `true` for the leading elements to drop; runs where
+    ///     ``skip(while:isolation:)`` runs it.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements from the first one that fails `predicate` on.
     @available(*, deprecated, renamed: "skip(while:)")
-    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        skip(while: predicate)
+    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        skip(while: predicate, isolation: isolation)
     }
 }
 

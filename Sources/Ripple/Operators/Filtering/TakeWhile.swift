@@ -32,13 +32,17 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameters:
-    ///   - predicate: Decides, for each element, whether the sequence goes on.
+    ///   - predicate: Decides, for each element, whether the sequence goes on: on the
+    ///     actor it was written on if it is isolated to one (elements sent elsewhere hop
+    ///     there first), otherwise on the thread that sent the element.
     ///   - behavior: Whether the element that ends the sequence is sent too;
     ///     `.exclusive` by default.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements up to the first one that fails
     ///   `predicate`.
-    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
-        TakeWhile(source: asObservable(), predicate: predicate, stopsWhen: false, behavior: behavior)
+    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        TakeWhile(source: delivering(to: isolation), predicate: predicate, stopsWhen: false, behavior: behavior)
+            .deliveringOnMainActor(if: isolation)
     }
 
     /// Sends elements until `predicate` returns `true`; completes at the first
@@ -60,17 +64,21 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameters:
-    ///   - predicate: Decides, for each element, whether the sequence ends there.
+    ///   - predicate: Decides, for each element, whether the sequence ends there: on the
+    ///     actor it was written on if it is isolated to one (elements sent elsewhere hop
+    ///     there first), otherwise on the thread that sent the element.
     ///   - behavior: Whether the element that ends the sequence is sent too;
     ///     `.exclusive` by default.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements up to the first one that passes
     ///   `predicate`.
-    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
-        TakeWhile(source: asObservable(), predicate: predicate, stopsWhen: true, behavior: behavior)
+    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        TakeWhile(source: delivering(to: isolation), predicate: predicate, stopsWhen: true, behavior: behavior)
+            .deliveringOnMainActor(if: isolation)
     }
 
     /// Sends elements while `predicate` returns `true`: the name RxSwift 5 used for
-    /// ``take(while:behavior:)`` with `.exclusive`.
+    /// ``take(while:behavior:isolation:)`` with `.exclusive`.
     ///
     /// ```
     /// source:                    -1-2-3-|
@@ -81,11 +89,14 @@ extension ObservableType {
     /// Observable.of(1, 2, 3).takeWhile { $0 < 3 }   // prefer take(while:)
     /// ```
     ///
-    /// - Parameter predicate: Returns `true` for the elements to send.
+    /// - Parameters:
+    ///   - predicate: Returns `true` for the elements to send; runs where
+    ///     ``take(while:behavior:isolation:)`` runs it.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements up to the first one that fails `predicate`, then completion.
     @available(*, deprecated, renamed: "take(while:)")
-    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        take(while: predicate, behavior: .exclusive)
+    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        take(while: predicate, behavior: .exclusive, isolation: isolation)
     }
 
     /// Sends elements until `predicate` returns `true`: the name RxSwift 5 used for
@@ -102,11 +113,13 @@ extension ObservableType {
     ///
     /// - Parameters:
     ///   - behavior: Whether the element that passes `predicate` is sent (`.inclusive`) or not (`.exclusive`).
-    ///   - predicate: Returns `true` for the element that ends the result.
+    ///   - predicate: Returns `true` for the element that ends the result; runs where
+    ///     ``take(until:behavior:isolation:)`` runs it.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements up to the first one that passes `predicate`, then completion.
     @available(*, deprecated, renamed: "take(until:behavior:)")
-    public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        take(until: predicate, behavior: behavior)
+    public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Observable<Element> {
+        take(until: predicate, behavior: behavior, isolation: isolation)
     }
 }
 

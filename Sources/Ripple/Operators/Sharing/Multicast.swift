@@ -44,11 +44,20 @@ extension ObservableType {
     /// let connection = shared.connect()
     /// ```
     ///
-    /// - Parameter makeSubject: Makes the subject of each connection.
+    /// - Parameters:
+    ///   - makeSubject: Makes the subject of each connection, when a subscriber or
+    ///     `connect()` first needs it: on the actor it was written on if it is isolated
+    ///     to one (subscriptions and `connect()` calls made elsewhere move there, in the
+    ///     order they were made), otherwise where that subscription or call is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A connectable sequence that shares one subscription per connection.
-    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Subject.Element>
+    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject, isolation: (any Actor)? = #isolation) -> ConnectableObservable<Subject.Element>
         where Subject.Observer.Element == Element {
-        ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
+        let connectable = ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
+        guard let executor = IsolationExecutor.forIsolation(isolation) else {
+            return connectable
+        }
+        return ConnectingOnExecutor(connectable, executor: executor)
     }
 
     /// For each subscription, makes a subject with `subjectSelector`, lets `selector`
@@ -70,14 +79,19 @@ extension ObservableType {
     /// If either closure throws, the subscription ends with that error.
     ///
     /// - Parameters:
-    ///   - subjectSelector: Makes the subject of each subscription.
-    ///   - selector: Builds the result from the shared sequence.
+    ///   - subjectSelector: Makes the subject of each subscription: on the actor it was
+    ///     written on if it is isolated to one (a subscription made elsewhere moves
+    ///     there, and so does its disposal), otherwise where the subscription is made.
+    ///   - selector: Builds the result from the shared sequence, right after
+    ///     `subjectSelector` and where it runs.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The sequence `selector` returns, per subscription.
     public func multicast<Subject: SubjectType, Result>(
         _ subjectSelector: @escaping () throws -> Subject,
-        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Result> where Subject.Observer.Element == Element {
-        Multicast(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
+        Multicast(source: asObservable(), subjectSelector: subjectSelector, selector: selector).subscribing(on: isolation)
     }
 
     /// Makes a connectable sequence that shares one subscription to the source through
@@ -253,6 +267,36 @@ final private class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
 
     override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Subject.Element {
         currentSubject().subject.asObservable().subscribe(elementObserver: observer)
+    }
+}
+
+/// A connectable sequence whose subscriptions and `connect()` calls run on an actor's
+/// executor, for a `makeSubject` isolated to that actor: at once when made there,
+/// otherwise posted, in the order they were made (one executor serves both). Disposing
+/// a subscription also moves there; disposing a connection does not (no closure of the
+/// caller's runs then).
+final private class ConnectingOnExecutor<Element>: ConnectableObservable<Element> {
+    private let connectable: ConnectableObservable<Element>
+    private let executor: IsolationExecutor
+    private let subscribed: Observable<Element>
+
+    init(_ connectable: ConnectableObservable<Element>, executor: IsolationExecutor) {
+        self.connectable = connectable
+        self.executor = executor
+        subscribed = connectable.subscribe(on: executor)
+        super.init()
+    }
+
+    override func connect() -> Disposable {
+        executor.schedule(connectable) { $0.connect() }
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribed.subscribe(observer)
+    }
+
+    override func subscribe<Observer: ElementObserver>(elementObserver observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribed.subscribe(elementObserver: observer)
     }
 }
 

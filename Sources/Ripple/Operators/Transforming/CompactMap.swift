@@ -15,16 +15,20 @@ extension ObservableType {
     ///     .subscribe(onNext: { print($0) })   // 1, 3
     /// ```
     ///
-    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Parameters:
+    ///   - transform: Called once for each element: on the actor it was written on if it
+    ///     is isolated to one (elements sent elsewhere hop there first), otherwise on the
+    ///     thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the non-`nil` results of `transform`.
     @inlinable
-    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-        let source = asObservable()
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation) -> Observable<Result> {
+        let source = delivering(to: isolation)
         let stage = compactMapStage(transform)
         if let fused: Observable<Result> = fusing(source, with: stage, named: "compactMap") {
-            return fused
+            return fused.deliveringOnMainActor(if: isolation)
         }
-        return CompactMap(source: source, transform: transform, stage: stage)
+        return CompactMap(source: source, transform: transform, stage: stage).deliveringOnMainActor(if: isolation)
     }
 }
 

@@ -19,14 +19,19 @@ extension ObservableType {
     ///     .subscribe(onNext: { show($0) })
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence whose elements to send: on the actor
+    ///     it was written on if it is isolated to one (elements sent elsewhere hop there
+    ///     first), otherwise on the thread that sent the element. The inner sequences'
+    ///     elements are sent where those sequences send them.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of every inner sequence, as they arrive.
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation) -> Observable<Source.Element> {
         let source = asObservable()
-        if let single = source.justFlatMapped(selector) {
+        if let single = source.justFlatMapped(selector, isolation: isolation) {
             return single
         }
-        return MergeProducer(source: source, maxConcurrent: .max, skipWhileActive: false) { try selector($0).asObservable() }
+        return MergeProducer(source: source.delivering(to: isolation), maxConcurrent: .max, skipWhileActive: false) { try selector($0).asObservable() }
     }
 
     /// Maps an element to a sequence only while no inner sequence is running; elements
@@ -48,14 +53,19 @@ extension ObservableType {
     ///     .subscribe(onNext: { showHome($0) })
     /// ```
     ///
-    /// - Parameter selector: Maps an element that arrives while nothing runs.
+    /// - Parameters:
+    ///   - selector: Maps an element that arrives while nothing runs: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element. The inner sequences' elements
+    ///     are sent where those sequences send them.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of the inner sequences that were started.
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation) -> Observable<Source.Element> {
         let source = asObservable()
-        if let single = source.justFlatMapped(selector) {
+        if let single = source.justFlatMapped(selector, isolation: isolation) {
             return single
         }
-        return MergeProducer(source: source, maxConcurrent: .max, skipWhileActive: true) { try selector($0).asObservable() }
+        return MergeProducer(source: source.delivering(to: isolation), maxConcurrent: .max, skipWhileActive: true) { try selector($0).asObservable() }
     }
 
     /// Maps each element to a sequence and concatenates those sequences: each one is
@@ -81,14 +91,19 @@ extension ObservableType {
     ///     .subscribe(onNext: { print("uploaded", $0) })
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence whose elements to send: on the actor
+    ///     it was written on if it is isolated to one (elements sent elsewhere hop there
+    ///     first), otherwise on the thread that sent the element. The inner sequences'
+    ///     elements are sent where those sequences send them.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of each inner sequence, one sequence after another.
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source, isolation: (any Actor)? = #isolation) -> Observable<Source.Element> {
         let source = asObservable()
-        if let single = source.justFlatMapped(selector) {
+        if let single = source.justFlatMapped(selector, isolation: isolation) {
             return single
         }
-        return MergeProducer(source: source, maxConcurrent: 1, skipWhileActive: false) { try selector($0).asObservable() }
+        return MergeProducer(source: source.delivering(to: isolation), maxConcurrent: 1, skipWhileActive: false) { try selector($0).asObservable() }
     }
 }
 
@@ -101,12 +116,13 @@ extension Observable {
     /// written `just(page).flatMap { … .concat(load(page + 1)) }` runs in constant stack.
     /// `nil` for any other sequence. (`flatMapLatest` keeps its own sink: it disposes
     /// an inner sequence that fails before passing the error on, which `deferred` does
-    /// not.)
-    func justFlatMapped<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element>? {
+    /// not.) A selector isolated to an actor then runs there, at subscription, as an
+    /// isolated `deferred`'s factory does.
+    func justFlatMapped<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source, isolation: (any Actor)?) -> Observable<Source.Element>? {
         guard let just = self as? Just<Element> else {
             return nil
         }
         let element = just.element
-        return Observable<Source.Element>.deferredAsInner { try selector(element).asObservable() }
+        return Observable<Source.Element>.deferredAsInner({ try selector(element).asObservable() }, isolation: isolation)
     }
 }

@@ -31,14 +31,19 @@ extension ObservableType {
     /// // a apple, a avocado, b banana
     /// ```
     ///
-    /// - Parameter keySelector: Gives each element's key; called once per element.
+    /// - Parameters:
+    ///   - keySelector: Gives each element's key; called once per element: on the actor
+    ///     it was written on if it is isolated to one (elements sent elsewhere hop there
+    ///     first, and the groups then send them there), otherwise on the thread that
+    ///     sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of groups, one per key, each a sequence of its elements.
-    public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<GroupedObservable<Key, Element>> {
-        GroupBy(source: asObservable(), keySelector: keySelector)
+    public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation) -> Observable<GroupedObservable<Key, Element>> {
+        GroupBy(source: delivering(to: isolation), keySelector: keySelector).deliveringOnMainActor(if: isolation)
     }
 }
 
-/// The elements of one group made by ``ObservableType/groupBy(keySelector:)``, with the
+/// The elements of one group made by ``ObservableType/groupBy(keySelector:isolation:)``, with the
 /// key they share.
 ///
 /// ```swift

@@ -4,7 +4,7 @@ extension ObservableType {
     ///
     /// An empty source gives `mapResult(seed)`. If `accumulator` or `mapResult` throws,
     /// the sequence ends with that error. For every intermediate value, see
-    /// ``scan(_:accumulator:)``.
+    /// ``scan(_:accumulator:isolation:)``.
     ///
     /// ```
     /// source:                                   -1-2-3-4-|
@@ -21,23 +21,29 @@ extension ObservableType {
     ///
     /// - Parameters:
     ///   - seed: The accumulated value before the first element.
-    ///   - accumulator: Combines the accumulated value with one element.
-    ///   - mapResult: Turns the final accumulated value into the result.
+    ///   - accumulator: Combines the accumulated value with one element: on the actor it
+    ///     was written on if it is isolated to one (events sent elsewhere hop there
+    ///     first), otherwise on the thread that sent the element.
+    ///   - mapResult: Turns the final accumulated value into the result, on completion:
+    ///     where `accumulator` runs.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with `mapResult`'s result for the final accumulated value,
     ///   sent on completion.
     public func reduce<A, Result>(
         _ seed: A,
         accumulator: @escaping (A, Element) throws -> A,
-        mapResult: @escaping (A) throws -> Result
+        mapResult: @escaping (A) throws -> Result,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Result> {
-        Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
+        Reduce(source: delivering(to: isolation), seed: seed, accumulator: accumulator, mapResult: mapResult)
+            .deliveringOnMainActor(if: isolation)
     }
 
     /// Folds every element into an accumulated value starting from `seed`, and when the
     /// source completes sends the final value, then completes.
     ///
     /// An empty source gives `seed`. If `accumulator` throws, the sequence ends with
-    /// that error. For every intermediate value, see ``scan(_:accumulator:)``.
+    /// that error. For every intermediate value, see ``scan(_:accumulator:isolation:)``.
     ///
     /// ```
     /// source:                     -1-2-3-4-|
@@ -52,10 +58,14 @@ extension ObservableType {
     ///
     /// - Parameters:
     ///   - seed: The accumulated value before the first element.
-    ///   - accumulator: Combines the accumulated value with one element.
+    ///   - accumulator: Combines the accumulated value with one element: on the actor it
+    ///     was written on if it is isolated to one (elements sent elsewhere hop there
+    ///     first), otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the final accumulated value, sent on completion.
-    public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
+    public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: (any Actor)? = #isolation) -> Observable<A> {
+        Reduce(source: delivering(to: isolation), seed: seed, accumulator: accumulator, mapResult: { $0 })
+            .deliveringOnMainActor(if: isolation)
     }
 }
 

@@ -4,7 +4,7 @@ extension ObservableType {
     ///
     /// Nothing is sent for the seed itself: an empty source gives an empty result. If
     /// `accumulator` throws, the sequence ends with that error. For the final result
-    /// only, see ``reduce(_:accumulator:)``.
+    /// only, see ``reduce(_:accumulator:isolation:)``.
     ///
     /// ```
     /// source:                           -1----2------3--------|
@@ -20,10 +20,13 @@ extension ObservableType {
     /// - Parameters:
     ///   - seed: The accumulator's value before the first element; each subscription
     ///     starts from its own copy.
-    ///   - accumulator: Updates the accumulator with one element.
+    ///   - accumulator: Updates the accumulator with one element: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of the accumulated value after each element.
-    public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) throws -> Void) -> Observable<A> {
-        Scan(source: asObservable(), seed: seed, accumulator: accumulator)
+    public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) throws -> Void, isolation: (any Actor)? = #isolation) -> Observable<A> {
+        Scan(source: delivering(to: isolation), seed: seed, accumulator: accumulator).deliveringOnMainActor(if: isolation)
     }
 
     /// Sends each intermediate result of folding the elements with `accumulator`,
@@ -31,7 +34,7 @@ extension ObservableType {
     ///
     /// Nothing is sent for the seed itself: an empty source gives an empty result. If
     /// `accumulator` throws, the sequence ends with that error. For the final result
-    /// only, see ``reduce(_:accumulator:)``.
+    /// only, see ``reduce(_:accumulator:isolation:)``.
     ///
     /// ```
     /// source:      -1-2-3-4--|
@@ -47,12 +50,16 @@ extension ObservableType {
     /// - Parameters:
     ///   - seed: The accumulated value before the first element.
     ///   - accumulator: Combines the accumulated value with one element into the next
-    ///     accumulated value.
+    ///     accumulated value: on the actor it was written on if it is isolated to one
+    ///     (elements sent elsewhere hop there first), otherwise on the thread that sent
+    ///     the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of the accumulated value after each element.
-    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        Scan(source: asObservable(), seed: seed) { accumulated, element in
+    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: (any Actor)? = #isolation) -> Observable<A> {
+        Scan(source: delivering(to: isolation), seed: seed) { accumulated, element in
             accumulated = try accumulator(accumulated, element)
         }
+        .deliveringOnMainActor(if: isolation)
     }
 }
 

@@ -20,13 +20,18 @@ extension ObservableType {
     ///
     /// - Parameters:
     ///   - obj: The object to hand to `resultSelector`, held weakly.
-    ///   - resultSelector: Combines the object and an element.
+    ///   - resultSelector: Combines the object and an element: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, while `obj` is alive.
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object,
-        resultSelector: @escaping ((Object, Element)) -> Out
+        resultSelector: @escaping ((Object, Element)) -> Out,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Out> {
-        WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
+        WithUnretained(source: delivering(to: isolation), object: obj, resultSelector: resultSelector)
+            .deliveringOnMainActor(if: isolation)
     }
 
     /// Sends `(object, element)` for each element, holding `object` weakly; completes

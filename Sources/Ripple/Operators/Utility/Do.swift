@@ -14,6 +14,14 @@ extension ObservableType {
     /// `onDispose` runs after the subscription to this sequence has been disposed,
     /// whether the sequence ended or the subscriber disposed it.
     ///
+    /// Where the actions run: written in nonisolated code, the event actions run where
+    /// the event is sent, `onSubscribe` and `onSubscribed` where the subscription is
+    /// made, and `onDispose` where it is disposed. Written on an actor (main-actor
+    /// code, say), all of them run on that actor: the events hop there first (only when
+    /// an event action is given), a subscription made elsewhere moves there (only when
+    /// `onSubscribe` or `onSubscribed` is given), and `onDispose` runs there, later if
+    /// the disposal happens elsewhere.
+    ///
     /// ```
     /// source:                  -1-2-|
     /// do(onNext: log):         -1-2-|      log: 1, 2
@@ -28,15 +36,23 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameters:
-    ///   - onNext: Runs before each element is sent.
-    ///   - afterNext: Runs after each element is sent.
-    ///   - onError: Runs before the error is sent.
-    ///   - afterError: Runs after the error is sent.
-    ///   - onCompleted: Runs before completion is sent.
-    ///   - afterCompleted: Runs after completion is sent.
-    ///   - onSubscribe: Runs before the subscription to this sequence.
-    ///   - onSubscribed: Runs after the subscription to this sequence.
-    ///   - onDispose: Runs after the subscription is disposed.
+    ///   - onNext: Runs before each element is sent: on the actor it was written on if it
+    ///     is isolated to one (elements sent elsewhere hop there first), otherwise on
+    ///     the thread that sent the element.
+    ///   - afterNext: Runs after each element is sent, where `onNext` runs.
+    ///   - onError: Runs before the error is sent, where `onNext` runs.
+    ///   - afterError: Runs after the error is sent, where `onNext` runs.
+    ///   - onCompleted: Runs before completion is sent, where `onNext` runs.
+    ///   - afterCompleted: Runs after completion is sent, where `onNext` runs.
+    ///   - onSubscribe: Runs before the subscription to this sequence: on the actor it was
+    ///     written on if it is isolated to one (a subscription made elsewhere moves
+    ///     there, and so does its disposal), otherwise where the subscription is made.
+    ///   - onSubscribed: Runs after the subscription to this sequence, where
+    ///     `onSubscribe` runs.
+    ///   - onDispose: Runs after the subscription is disposed: on the actor it was
+    ///     written on if it is isolated to one (later, when the disposal happens
+    ///     elsewhere), otherwise where the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: This sequence, unchanged, with the actions run along the way.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
@@ -47,19 +63,30 @@ extension ObservableType {
         afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil
+        onDispose: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Do(
-            source: asObservable(),
-            actions: DoActions(
-                onNext: onNext, afterNext: afterNext,
-                onError: onError, afterError: afterError,
-                onCompleted: onCompleted, afterCompleted: afterCompleted
-            ),
+        let actions = DoActions(
+            onNext: onNext, afterNext: afterNext,
+            onError: onError, afterError: afterError,
+            onCompleted: onCompleted, afterCompleted: afterCompleted
+        )
+        guard isolation != nil else {
+            return Do(source: asObservable(), actions: actions, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
+        }
+        // Each kind of action moves only when given: a `do(onDispose:)` alone leaves the
+        // events and the subscription where they are.
+        let hopsEvents = actions.hasAny
+        let source = hopsEvents ? delivering(to: isolation) : asObservable()
+        let result = Do(
+            source: source,
+            actions: actions,
             onSubscribe: onSubscribe,
             onSubscribed: onSubscribed,
-            onDispose: onDispose
+            onDispose: isolatedAction(onDispose, isolation)
         )
+        let subscribed = onSubscribe == nil && onSubscribed == nil ? result : result.subscribing(on: isolation)
+        return hopsEvents ? subscribed.deliveringOnMainActor(if: isolation) : subscribed
     }
 }
 
@@ -71,6 +98,11 @@ private struct DoActions<Element> {
     let afterError: ((Swift.Error) throws -> Void)?
     let onCompleted: (() throws -> Void)?
     let afterCompleted: (() throws -> Void)?
+
+    /// Whether any event action is given.
+    var hasAny: Bool {
+        onNext != nil || afterNext != nil || onError != nil || afterError != nil || onCompleted != nil || afterCompleted != nil
+    }
 }
 
 final private class Do<Element>: Producer<Element> {

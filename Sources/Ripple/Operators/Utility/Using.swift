@@ -21,14 +21,19 @@ extension ObservableType {
     /// ```
     ///
     /// - Parameters:
-    ///   - resourceFactory: Makes the resource for each subscriber.
-    ///   - observableFactory: Makes the sequence from the resource.
+    ///   - resourceFactory: Makes the resource for each subscriber: on the actor it was
+    ///     written on if it is isolated to one (a subscription made elsewhere moves
+    ///     there, and so does its disposal), otherwise where the subscription is made.
+    ///   - observableFactory: Makes the sequence from the resource, right after
+    ///     `resourceFactory` and where it runs.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence that disposes its resource when its subscription ends.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
-        observableFactory: @escaping (Resource) throws -> Observable<Element>
+        observableFactory: @escaping (Resource) throws -> Observable<Element>,
+        isolation: (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Using(resourceFactory: resourceFactory, observableFactory: observableFactory)
+        Using(resourceFactory: resourceFactory, observableFactory: observableFactory).subscribing(on: isolation)
     }
 }
 

@@ -24,14 +24,19 @@ extension Infallible {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
-        resultSelector: @escaping (I1.Element, I2.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs the n-th elements of two sequences; see `Observable.zip`.
@@ -51,14 +56,19 @@ extension Infallible {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
-        resultSelector: @escaping (I1.Element, I2.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -122,14 +132,19 @@ extension Infallible {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs the n-th elements of three sequences; see `Observable.zip`.
@@ -151,14 +166,19 @@ extension Infallible {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -226,14 +246,19 @@ extension Infallible {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs the n-th elements of four sequences; see `Observable.zip`.
@@ -257,14 +282,19 @@ extension Infallible {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -336,14 +366,19 @@ extension Infallible {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs the n-th elements of five sequences; see `Observable.zip`.
@@ -369,14 +404,19 @@ extension Infallible {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -452,14 +492,19 @@ extension Infallible {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs the n-th elements of six sequences; see `Observable.zip`.
@@ -487,14 +532,19 @@ extension Infallible {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -574,14 +624,19 @@ extension Infallible {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs the n-th elements of seven sequences; see `Observable.zip`.
@@ -611,14 +666,19 @@ extension Infallible {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -702,14 +762,19 @@ extension Infallible {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7, _ source8: I8,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs the n-th elements of eight sequences; see `Observable.zip`.
@@ -741,14 +806,19 @@ extension Infallible {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7, _ source8: I8,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
+        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 

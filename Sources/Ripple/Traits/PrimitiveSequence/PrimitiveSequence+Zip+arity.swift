@@ -19,13 +19,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element
+        resultSelector: @escaping (E1, E2) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -73,13 +78,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element
+        resultSelector: @escaping (E1, E2, E3) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -131,13 +141,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -193,13 +208,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -259,13 +279,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -329,13 +354,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -403,13 +433,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -468,13 +503,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element
+        resultSelector: @escaping (E1, E2) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -524,13 +564,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element
+        resultSelector: @escaping (E1, E2, E3) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -584,13 +629,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -648,13 +698,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -716,13 +771,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -788,13 +848,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -864,13 +929,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every source has succeeded, or completes empty if any source does.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source, resultSelector: resultSelector))
+        PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source, resultSelector: resultSelector, isolation: isolation))
     }
 }
 

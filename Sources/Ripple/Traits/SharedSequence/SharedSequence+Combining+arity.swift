@@ -31,15 +31,20 @@ extension SharedSequence {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one each time any
     ///   source sends an element once all have sent one.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs up the elements of two shared sequences of one kind (all Drivers, or all
@@ -65,15 +70,20 @@ extension SharedSequence {
     /// - Parameters:
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -167,15 +177,20 @@ extension SharedSequence {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one each time any
     ///   source sends an element once all have sent one.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy {
-        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs up the elements of three shared sequences of one kind (all Drivers, or all
@@ -203,15 +218,20 @@ extension SharedSequence {
     ///   - source1: The first sequence.
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy {
-        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -313,15 +333,20 @@ extension SharedSequence {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one each time any
     ///   source sends an element once all have sent one.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
-        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs up the elements of four shared sequences of one kind (all Drivers, or all
@@ -351,15 +376,20 @@ extension SharedSequence {
     ///   - source2: The second sequence.
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
-        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -467,15 +497,20 @@ extension SharedSequence {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one each time any
     ///   source sends an element once all have sent one.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy {
-        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs up the elements of five shared sequences of one kind (all Drivers, or all
@@ -507,15 +542,20 @@ extension SharedSequence {
     ///   - source3: The third sequence.
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy {
-        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -629,15 +669,20 @@ extension SharedSequence {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one each time any
     ///   source sends an element once all have sent one.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy {
-        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs up the elements of six shared sequences of one kind (all Drivers, or all
@@ -671,15 +716,20 @@ extension SharedSequence {
     ///   - source4: The fourth sequence.
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy {
-        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -799,15 +849,20 @@ extension SharedSequence {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one each time any
     ///   source sends an element once all have sent one.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy {
-        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs up the elements of seven shared sequences of one kind (all Drivers, or all
@@ -843,15 +898,20 @@ extension SharedSequence {
     ///   - source5: The fifth sequence.
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy {
-        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 
@@ -977,15 +1037,20 @@ extension SharedSequence {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on
+    ///     the actor it was written on if it is isolated to one (the latest elements,
+    ///     taken when an element arrives, hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one each time any
     ///   source sends an element once all have sent one.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy {
-        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
     /// Pairs up the elements of eight shared sequences of one kind (all Drivers, or all
@@ -1023,15 +1088,20 @@ extension SharedSequence {
     ///   - source6: The sixth sequence.
     ///   - source7: The seventh sequence.
     ///   - source8: The eighth sequence.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (each group, made when its
+    ///     last element arrives, hops there first), otherwise on the thread that sent
+    ///     the group's last element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence of `resultSelector`'s results, one for each set of
     ///   elements with the same index in every source.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy {
-        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 }
 

@@ -40,13 +40,23 @@ final class BusSubscription<Event: Sendable>: AnyBusSubscription, Disposable, @u
     private var draining = false
     private var deliver: ((Event) -> Void)?
 
-    init(bus: EventBus, scheduler: any ImmediateSchedulerType, deliver: @escaping (Event) -> Void) {
+    init(bus: EventBus, scheduler: any ImmediateSchedulerType, isolation: (any Actor)? = nil, deliver: @escaping (Event) -> Void) {
         #if DEBUG
         Resources.incrementTotal()
         #endif
         self.bus = bus
         self.scheduler = scheduler
         self.deliver = deliver
+        super.init()
+        // A handler isolated to an actor: the drain hands each event on to the actor, in
+        // order, and the disposal check is made again there, just before the handler runs.
+        if let isolated = IsolatedHandler<Event>(isolation: isolation, handler: { [weak self] event in
+            if let self, !self.isDisposed {
+                deliver(event)
+            }
+        }) {
+            self.deliver = isolated.send
+        }
     }
 
     deinit {

@@ -4,7 +4,7 @@ import Ripple
 /// A typed publish–subscribe hub: publishers post events by their type, and every
 /// subscriber of that type receives them on its own serial line.
 ///
-/// Subscribe with a handler (``subscribe(_:on:handler:)``, ``subscribeOnMain(_:handler:)``)
+/// Subscribe with a handler (``subscribe(_:on:handler:isolation:)``, ``subscribeOnMain(_:handler:)``)
 /// or as an `Observable` (``events(_:)``) that composes with every operator; publish with
 /// ``publish(_:)``. Use ``shared`` for the application-wide bus, or make isolated buses
 /// with ``init()`` (one per feature, one per test).
@@ -126,6 +126,12 @@ public final class EventBus: @unchecked Sendable {
     /// (see the type's guarantees). It must be `@Sendable`: it runs on another thread
     /// than the publisher's.
     ///
+    /// A handler written on an actor (main-actor code, an actor's method) runs on that
+    /// actor: each event is taken, in order, from the subscription's line on `scheduler`
+    /// and handed on to the actor, where the handler runs. The actor decides where the
+    /// handler runs; the scheduler then only orders the events on their way there.
+    /// Disposal still holds: the check before each call is made again on the actor.
+    ///
     /// ```swift
     /// let logging = bus.subscribe(UserFetchEvent.self) { event in
     ///     print("fetched:", event.result)
@@ -138,15 +144,20 @@ public final class EventBus: @unchecked Sendable {
     ///   - type: The event type to receive.
     ///   - scheduler: Where the handler runs. By default, a new serial dispatch queue
     ///     for this subscription alone (``makeSubscriptionScheduler()``), so a slow
-    ///     handler delays nobody else.
-    ///   - handler: Called with each event.
+    ///     handler delays nobody else. For a handler written on an actor, what orders
+    ///     the events on their way to it.
+    ///   - handler: Called with each event: on the actor it was written on if it is
+    ///     isolated to one (each event hops there from `scheduler`, in order), otherwise
+    ///     on `scheduler`.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A disposable that ends the subscription.
     public func subscribe<E: Sendable>(
         _ type: E.Type,
         on scheduler: ImmediateSchedulerType = EventBus.makeSubscriptionScheduler(),
-        handler: @escaping @Sendable (E) -> Void
+        handler: @escaping @Sendable (E) -> Void,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
-        register(type, matching: false, scheduler: scheduler, deliver: handler)
+        register(type, matching: false, scheduler: scheduler, isolation: isolation, deliver: handler)
     }
 
     /// Calls `handler` on the main queue with every event of exactly type `E` published
@@ -255,7 +266,13 @@ public final class EventBus: @unchecked Sendable {
     }
 
     /// Calls `handler` with every published event whose value conforms to `type`; see
-    /// ``events(matching:)`` and ``subscribe(_:on:handler:)``.
+    /// ``events(matching:)`` and ``subscribe(_:on:handler:isolation:)``.
+    ///
+    /// A handler written on an actor (main-actor code, an actor's method) runs on that
+    /// actor: each event is taken, in order, from the subscription's line on `scheduler`
+    /// and handed on to the actor, where the handler runs. The actor decides where the
+    /// handler runs; the scheduler then only orders the events on their way there.
+    /// Disposal still holds: the check before each call is made again on the actor.
     ///
     /// ```swift
     /// let audit = bus.subscribe(matching: (any UserEvent).self) { event in
@@ -266,14 +283,19 @@ public final class EventBus: @unchecked Sendable {
     /// - Parameters:
     ///   - type: The type the events must conform to (a protocol existential or a class).
     ///   - scheduler: Where the handler runs; by default a new serial dispatch queue for this subscription alone.
-    ///   - handler: Called with each event.
+    ///     For a handler written on an actor, what orders the events on their way to it.
+    ///   - handler: Called with each event: on the actor it was written on if it is
+    ///     isolated to one (each event hops there from `scheduler`, in order), otherwise
+    ///     on `scheduler`.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A disposable that ends the subscription.
     public func subscribe<E: Sendable>(
         matching type: E.Type,
         on scheduler: ImmediateSchedulerType = EventBus.makeSubscriptionScheduler(),
-        handler: @escaping @Sendable (E) -> Void
+        handler: @escaping @Sendable (E) -> Void,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
-        register(type, matching: true, scheduler: scheduler, deliver: handler)
+        register(type, matching: true, scheduler: scheduler, isolation: isolation, deliver: handler)
     }
 
     /// Calls `handler` on the main queue with every published event whose value conforms
@@ -317,9 +339,10 @@ public final class EventBus: @unchecked Sendable {
         _ type: E.Type,
         matching: Bool,
         scheduler: ImmediateSchedulerType,
+        isolation: (any Actor)? = nil,
         deliver: @escaping (E) -> Void
     ) -> BusSubscription<E> {
-        let subscription = BusSubscription(bus: self, scheduler: scheduler, deliver: deliver)
+        let subscription = BusSubscription(bus: self, scheduler: scheduler, isolation: isolation, deliver: deliver)
         lock.withLock {
             if matching {
                 self.matching.append(subscription)

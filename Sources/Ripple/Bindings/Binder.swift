@@ -50,11 +50,18 @@ public struct Binder<Value>: ObserverType {
         }
     }
 
+    // Disfavoured: with its trailing `isolation`, it would otherwise win over
+    // `init(_:binding:)` for a call without a scheduler, which must pick the main-actor one.
+
     /// Makes a binder that calls `binding` with `target` and each element, on
     /// `scheduler`, while `target` is alive.
     ///
     /// Without a `scheduler`, ``init(_:binding:)`` is chosen, which runs `binding` on
     /// the main actor.
+    ///
+    /// A `binding` written on an actor (an actor's method, say) runs on that actor: each
+    /// element goes through `scheduler` first, then on to the actor, in order. The
+    /// scheduler then only orders the elements; the actor decides where `binding` runs.
     ///
     /// ```swift
     /// let isHidden = Binder(view, scheduler: MainScheduler.instance) { view, hidden in view.isHidden = hidden }
@@ -63,10 +70,29 @@ public struct Binder<Value>: ObserverType {
     /// - Parameters:
     ///   - target: The object the binder writes to, held weakly.
     ///   - scheduler: Where `binding` runs; by default the main queue.
-    ///   - binding: Applies one element to `target`.
-    public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(), binding: @escaping (Target, Value) -> Void) {
+    ///   - binding: Applies one element to `target`: on the actor it was written on if it
+    ///     is isolated to one (after `scheduler`, the element hops there), otherwise on
+    ///     `scheduler`.
+    ///   - isolation: The caller's actor; leave the default.
+    @_disfavoredOverload
+    public init<Target: AnyObject>(
+        _ target: Target,
+        scheduler: ImmediateSchedulerType = MainScheduler(),
+        binding: @escaping (Target, Value) -> Void,
+        isolation: (any Actor)? = #isolation
+    ) {
         weak let weakTarget = target
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        // An isolated binding gets each element on its actor, in the scheduler's order,
+        // and finds out there whether the target is still alive.
+        if let isolated = IsolatedHandler<Value>(isolation: isolation, handler: { element in
+            if let target = weakTarget {
+                binding(target, element)
+            }
+        }) {
+            self.binding = Self.events(on: scheduler, callStack: callStack, apply: isolated.send)
+            return
+        }
         self.binding = { event in
             switch event {
             case .next(let element):
@@ -74,6 +100,24 @@ public struct Binder<Value>: ObserverType {
                     if let target = weakTarget {
                         binding(target, element)
                     }
+                    return Disposables.create()
+                }
+            case .error(let error):
+                Hooks.defaultErrorHandler(callStack, BindingError(target: "binder", error: error))
+            case .completed:
+                break
+            }
+        }
+    }
+
+    /// What a binder does with each event, for a binding given as `apply`: elements go to
+    /// it through `scheduler`, completion is ignored, an error is reported.
+    private static func events(on scheduler: ImmediateSchedulerType, callStack: [String], apply: @escaping (Value) -> Void) -> (Event<Value>) -> Void {
+        { event in
+            switch event {
+            case .next(let element):
+                _ = scheduler.schedule(element) { element in
+                    apply(element)
                     return Disposables.create()
                 }
             case .error(let error):

@@ -69,7 +69,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Creates a ``Single`` from an `async` closure, run in a new task for each
     /// subscriber: what it returns is the success, what it throws the failure.
     ///
-    /// RxSwift 6.10's name and labels; ``create(subscribe:)->Single<Self.Element>`` (a closure receiving the
+    /// RxSwift 6.10's name and labels; ``create(subscribe:isolation:)->Single<Self.Element>`` (a closure receiving the
     /// observer) is still chosen for a closure that returns a `Disposable`.
     ///
     /// ```

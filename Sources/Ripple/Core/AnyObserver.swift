@@ -29,9 +29,17 @@ public struct AnyObserver<Element>: ObserverType {
 
     /// An observer that calls `eventHandler` for each event.
     ///
-    /// - Parameter eventHandler: Called with every event this observer receives.
-    public init(eventHandler: @escaping EventHandler) {
-        self.observer = eventHandler
+    /// - Parameters:
+    ///   - eventHandler: Called with every event this observer receives: on the actor it
+    ///     was written on if it is isolated to one (events sent elsewhere hop there first,
+    ///     in order), otherwise on the thread that sent the event.
+    ///   - isolation: The caller's actor; leave the default.
+    public init(eventHandler: @escaping EventHandler, isolation: (any Actor)? = #isolation) {
+        if let isolated = IsolatedHandler(isolation: isolation, handler: eventHandler) {
+            self.observer = isolated.send
+        } else {
+            self.observer = eventHandler
+        }
         self.nextHandler = nil
     }
 
@@ -112,13 +120,17 @@ extension ObserverType {
     /// let strings: AnyObserver<String> = intObserver.mapObserver { Int($0) ?? 0 }
     /// ```
     ///
-    /// - Parameter transform: Turns each element of type `Result` into an element of this
-    ///   observer; may throw.
+    /// - Parameters:
+    ///   - transform: Turns each element of type `Result` into an element of this
+    ///     observer; may throw. Called on the actor it was written on if it is isolated
+    ///     to one (events sent elsewhere hop there first, in order, and reach this
+    ///     observer from there), otherwise on the thread that sent the event.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: An observer of `Result` elements that feeds this observer.
-    public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
-        AnyObserver { event in
+    public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element, isolation: (any Actor)? = #isolation) -> AnyObserver<Result> {
+        AnyObserver(eventHandler: { event in
             self.on(event.map(transform))
-        }
+        }, isolation: isolation)
     }
 }
 

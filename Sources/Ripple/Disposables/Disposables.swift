@@ -13,10 +13,14 @@ public enum Disposables {
 
     /// A disposable that runs `dispose` exactly once, on the first `dispose()` call.
     ///
-    /// - Parameter dispose: The action to run on the first `dispose()`.
+    /// - Parameters:
+    ///   - dispose: The action to run on the first `dispose()`: on the actor it was
+    ///     written on if it is isolated to one (at once when `dispose()` is called
+    ///     there, otherwise later, on the actor), otherwise on the thread that disposes.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A cancelable that runs `dispose` once.
-    public static func create(with dispose: @escaping () -> Void) -> any Cancelable & Sendable {
-        AnonymousDisposable(dispose)
+    public static func create(with dispose: @escaping () -> Void, isolation: (any Actor)? = #isolation) -> any Cancelable & Sendable {
+        AnonymousDisposable(isolatedAction(dispose, isolation) ?? dispose)
     }
 
     /// A disposable that disposes both disposables, in order, once.

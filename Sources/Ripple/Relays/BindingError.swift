@@ -24,10 +24,11 @@ struct BindingError: Swift.Error, CustomStringConvertible {
 extension ObservableType {
     /// Subscribes `onNext`; an error ends the subscription and goes to
     /// ``Hooks/defaultErrorHandler`` as a ``BindingError``; completion just ends it.
-    func subscribeForBinding(to target: String?, onNext: @escaping (Element) -> Void) -> any Disposable & Sendable {
+    /// `onNext` runs on the actor of `isolation`, if any.
+    func subscribeForBinding(to target: String?, onNext: @escaping (Element) -> Void, isolation: (any Actor)? = nil) -> any Disposable & Sendable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
         return subscribe(onNext: onNext, onError: { error in
             Hooks.defaultErrorHandler(callStack, BindingError(target: target, error: error))
-        })
+        }, isolation: isolation)
     }
 }

@@ -40,6 +40,7 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
         limit: Int,
         report: @escaping @Sendable (NATSBusError) -> Void,
         undeliverable: @escaping @Sendable (NATSMessage) -> Void,
+        isolation: (any Actor)? = nil,
         deliver: @escaping (Event, NATSMessage) -> Void
     ) {
         #if DEBUG
@@ -50,6 +51,16 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
         self.report = report
         self.undeliverable = undeliverable
         self.deliver = deliver
+        // A handler isolated to an actor: the drain decodes each message and hands it on
+        // to the actor, in order; the disposal check is made again there, just before
+        // `deliver` runs.
+        if let isolated = IsolatedHandler<(Event, NATSMessage)>(isolation: isolation, handler: { [weak self] delivery in
+            if let self, !self.isDisposed {
+                deliver(delivery.0, delivery.1)
+            }
+        }) {
+            self.deliver = { event, message in isolated.send((event, message)) }
+        }
     }
 
     deinit {

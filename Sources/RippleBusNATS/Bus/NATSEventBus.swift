@@ -10,7 +10,7 @@ import Synchronization
 /// Each event type has a subject, `<subjectPrefix>.<busName>` (``subject(for:)``), and
 /// travels as a JSON envelope of its name, schema version and payload. Subscribers
 /// have the in-process bus's shape: a handler on a serial queue of its own
-/// (``subscribe(_:queueGroup:on:handler:)``), one on the main queue
+/// (``subscribe(_:queueGroup:on:handler:isolation:)``), one on the main queue
 /// (``subscribeOnMain(_:queueGroup:handler:)``), or an `Observable` (``events(_:)``).
 ///
 /// ```swift
@@ -141,6 +141,10 @@ public final class NATSEventBus: Sendable {
     /// Calls `handler` with every event of type `E` published on the server from now
     /// until the returned disposable is disposed.
     ///
+    /// A handler written on an actor (main-actor code, an actor's method) runs on that
+    /// actor: each event is decoded, in order, on `scheduler` and handed on to the actor,
+    /// where the handler runs; the scheduler then only orders the events.
+    ///
     /// ```swift
     /// let worker = try bus.subscribe(Job.self, queueGroup: "workers") { job in
     ///     run(job)     // each job reaches one member of "workers"
@@ -152,16 +156,21 @@ public final class NATSEventBus: Sendable {
     ///   - queueGroup: A queue group to join: each event goes to one member of the
     ///     group (across all processes) instead of to every subscriber.
     ///   - scheduler: Where the handler runs; by default a new serial queue of its own.
-    ///   - handler: Called with each event.
+    ///     For a handler written on an actor, what orders the events on their way to it.
+    ///   - handler: Called with each event: on the actor it was written on if it is
+    ///     isolated to one (each event hops there from `scheduler`, in order), otherwise
+    ///     on `scheduler`.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A disposable that ends the subscription.
     /// - Throws: ``NATSError/closed`` or ``NATSError/invalidSubject(_:)`` (a bad group name).
     public func subscribe<E: BusEvent>(
         _ type: E.Type,
         queueGroup: String? = nil,
         on scheduler: ImmediateSchedulerType = EventBus.makeSubscriptionScheduler(),
-        handler: @escaping @Sendable (E) -> Void
+        handler: @escaping @Sendable (E) -> Void,
+        isolation: (any Actor)? = #isolation
     ) throws -> any Disposable & Sendable {
-        try attach(type, queueGroup: queueGroup, scheduler: scheduler) { event, _ in handler(event) }
+        try attach(type, queueGroup: queueGroup, scheduler: scheduler, isolation: isolation) { event, _ in handler(event) }
     }
 
     /// Calls `handler` on the main queue with every event of type `E` published from now
@@ -289,6 +298,10 @@ public final class NATSEventBus: Sendable {
     /// throws, with a failure the requester receives as
     /// ``NATSBusError/remote(subject:message:)``).
     ///
+    /// A handler written on an actor runs on that actor: each request is decoded, in
+    /// order, on `scheduler` and handed on to the actor, where the handler runs and the
+    /// answer is sent; the scheduler then only orders the requests.
+    ///
     /// ```swift
     /// let quotes = try bus.reply(to: Quote.Request.self, queueGroup: "quotes") { request in
     ///     Quote(symbol: request.symbol, price: prices[request.symbol] ?? 0)
@@ -299,15 +312,20 @@ public final class NATSEventBus: Sendable {
     ///   - requestType: The request type.
     ///   - queueGroup: A queue group, so each request is answered by one responder.
     ///   - scheduler: Where `handler` runs; by default a new serial queue of its own.
-    ///   - handler: Computes the answer.
+    ///     For a handler written on an actor, what orders the requests on their way to it.
+    ///   - handler: Computes the answer: on the actor it was written on if it is isolated
+    ///     to one (each request hops there from `scheduler`, in order), otherwise on
+    ///     `scheduler`.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A disposable that stops answering.
     public func reply<Request: BusEvent, Response: BusEvent>(
         to requestType: Request.Type,
         queueGroup: String? = nil,
         on scheduler: ImmediateSchedulerType = EventBus.makeSubscriptionScheduler(),
-        handler: @escaping @Sendable (Request) throws -> Response
+        handler: @escaping @Sendable (Request) throws -> Response,
+        isolation: (any Actor)? = #isolation
     ) throws -> any Disposable & Sendable {
-        try attach(requestType, queueGroup: queueGroup, scheduler: scheduler) { [connection, errorSubject, reporter] request, message in
+        try attach(requestType, queueGroup: queueGroup, scheduler: scheduler, isolation: isolation) { [connection, errorSubject, reporter] request, message in
             guard let replyTo = message.replyTo else {
                 return
             }
@@ -353,18 +371,21 @@ public final class NATSEventBus: Sendable {
         _ type: E.Type,
         queueGroup: String?,
         scheduler: ImmediateSchedulerType,
+        isolation: (any Actor)? = nil,
         deliver: @escaping (E, NATSMessage) -> Void
     ) throws(NATSError) -> NATSBusSubscription<E> {
-        try attach(type, subject: subject(for: E.self), queueGroup: queueGroup, scheduler: scheduler, undeliverable: { _ in }, deliver: deliver)
+        try attach(type, subject: subject(for: E.self), queueGroup: queueGroup, scheduler: scheduler, undeliverable: { _ in }, isolation: isolation, deliver: deliver)
     }
 
-    /// Makes a subscription's delivery line and subscribes it to `subject` on the server.
+    /// Makes a subscription's delivery line and subscribes it to `subject` on the server;
+    /// `deliver` runs on the actor of `isolation`, if any.
     func attach<E: BusEvent>(
         _ type: E.Type,
         subject: String,
         queueGroup: String?,
         scheduler: ImmediateSchedulerType,
         undeliverable: @escaping @Sendable (NATSMessage) -> Void,
+        isolation: (any Actor)? = nil,
         deliver: @escaping (E, NATSMessage) -> Void
     ) throws(NATSError) -> NATSBusSubscription<E> {
         let subscription = NATSBusSubscription<E>(
@@ -372,6 +393,7 @@ public final class NATSEventBus: Sendable {
             limit: subscriptionBufferLimit,
             report: { [reporter, errorSubject] error in reporter.async { errorSubject.onNext(error) } },
             undeliverable: undeliverable,
+            isolation: isolation,
             deliver: deliver
         )
         do {

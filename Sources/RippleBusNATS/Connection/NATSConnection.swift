@@ -706,7 +706,9 @@ public final class NATSConnection: Sendable {
     ///
     /// The handler runs on the connection's reader thread: it must return quickly (hand
     /// the message to a queue). With a `queueGroup`, each message goes to one member of
-    /// the group among all subscribers with that group name.
+    /// the group among all subscribers with that group name. A handler written on an
+    /// actor runs on that actor instead: the reader thread hands each message on to it,
+    /// in order, and none reaches it once the returned disposable has been disposed there.
     ///
     /// ```swift
     /// let jobs = try connection.subscribe(to: "jobs", queueGroup: "workers") { message in
@@ -717,13 +719,30 @@ public final class NATSConnection: Sendable {
     /// - Parameters:
     ///   - subject: The subject, wildcards allowed (`orders.*`, `orders.>`).
     ///   - queueGroup: The queue group to join, if any.
-    ///   - handler: Called with each message.
+    ///   - handler: Called with each message: on the actor it was written on if it is
+    ///     isolated to one (each message hops there, in order), otherwise on the reader
+    ///     thread.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A disposable that unsubscribes.
     public func subscribe(
         to subject: String,
         queueGroup: String? = nil,
-        handler: @escaping @Sendable (NATSMessage) -> Void
+        handler: @escaping @Sendable (NATSMessage) -> Void,
+        isolation: (any Actor)? = #isolation
     ) throws(NATSError) -> any Disposable & Sendable {
+        if isolation != nil {
+            // The gate, closed first on disposal, stops the messages already handed on.
+            let gate = BooleanDisposable()
+            let guarded: @Sendable (NATSMessage) -> Void = { message in
+                if !gate.isDisposed {
+                    handler(message)
+                }
+            }
+            if let isolated = IsolatedHandler(isolation: isolation, handler: guarded) {
+                let handle = try subscribe(to: subject, queueGroup: queueGroup, handler: { message in isolated.send(message) }, isolation: nil)
+                return Disposables.create(gate, handle)
+            }
+        }
         guard Subject.isValid(subject, allowWildcards: true) else {
             throw .invalidSubject(subject)
         }

@@ -84,6 +84,10 @@ extension NATSEventBus {
     /// ``NATSError/jetStream(_:)``. Events the server pushed to a subscriber that closed
     /// before acknowledging them come to the next one after `ackWait`.
     ///
+    /// A handler written on an actor runs on that actor: each event is decoded, in order,
+    /// on `scheduler` and handed on to the actor, where the handler runs and the event is
+    /// acknowledged; the scheduler then only orders the events.
+    ///
     /// ```swift
     /// let billing = try await bus.subscribeDurably(OrderPlaced.self, stream: "ORDERS", durable: "billing") { order in
     ///     try charge(order)     // throwing asks for the order again
@@ -96,7 +100,11 @@ extension NATSEventBus {
     ///   - durable: The durable consumer's name; a later subscriber with the same name resumes.
     ///   - ackWait: How long the server waits for an acknowledgement before redelivering.
     ///   - scheduler: Where `handler` runs; by default a new serial queue of its own.
-    ///   - handler: Called with each event; throw to have it redelivered.
+    ///     For a handler written on an actor, what orders the events on their way to it.
+    ///   - handler: Called with each event; throw to have it redelivered. Runs on the actor
+    ///     it was written on if it is isolated to one (each event hops there from
+    ///     `scheduler`, in order), otherwise on `scheduler`.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A disposable that stops the subscription (the consumer stays on the server).
     /// - Throws: ``NATSError/jetStream(_:)`` when JetStream is off or refuses the stream or consumer.
     public func subscribeDurably<E: BusEvent>(
@@ -105,7 +113,8 @@ extension NATSEventBus {
         durable: String,
         ackWait: Duration = .seconds(30),
         on scheduler: ImmediateSchedulerType = EventBus.makeSubscriptionScheduler(),
-        handler: @escaping @Sendable (E) throws -> Void
+        handler: @escaping @Sendable (E) throws -> Void,
+        isolation: (any Actor)? = #isolation
     ) async throws -> any Disposable & Sendable {
         for name in [stream, durable] where name.isEmpty || Subject.token(from: name) != name {
             throw NATSError.invalidSubject(name)
@@ -124,6 +133,7 @@ extension NATSEventBus {
                     try? connection.publish(Array("+TERM".utf8), to: reply)
                 }
             },
+            isolation: isolation,
             deliver: { event, message in
                 let verdict: String
                 do {

@@ -112,9 +112,13 @@ extension InfallibleType {
     /// let binding = names.bind(onNext: { print($0) })
     /// ```
     ///
-    /// - Parameter onNext: Called with each element.
+    /// - Parameters:
+    ///   - onNext: Called with each element: on the actor it was written on if it is isolated
+    ///     to one (elements sent elsewhere hop there first, in order), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The subscription; disposing it ends the binding.
-    public func bind(onNext: @escaping (Element) -> Void) -> any Disposable & Sendable {
-        asObservable().subscribe(onNext: onNext)
+    public func bind(onNext: @escaping (Element) -> Void, isolation: (any Actor)? = #isolation) -> any Disposable & Sendable {
+        asObservable().subscribe(onNext: onNext, isolation: isolation)
     }
 }

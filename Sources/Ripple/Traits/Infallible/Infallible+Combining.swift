@@ -16,15 +16,19 @@ extension InfallibleType {
     ///
     /// - Parameters:
     ///   - second: The sequence whose latest element joins each element of this one.
-    ///   - resultSelector: Makes a result from an element of this sequence and the
-    ///     latest element of `second`.
+    ///   - resultSelector: Makes a result from an element of this sequence and the latest
+    ///     element of `second`: on the actor it was written on if it is isolated to one
+    ///     (elements of this sequence sent elsewhere hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each element of
     ///   this sequence that arrives after `second` has sent one.
     public func withLatestFrom<Source: InfallibleType, Result>(
         _ second: Source,
-        resultSelector: @escaping (Element, Source.Element) -> Result
+        resultSelector: @escaping (Element, Source.Element) -> Result,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Result> {
-        Infallible<Result>(asObservable().withLatestFrom(second, resultSelector: resultSelector))
+        Infallible<Result>(perEvent(isolation: isolation) { $0.withLatestFrom(second, resultSelector: resultSelector) })
     }
 
     /// Sends the latest element of `second` each time this sequence sends one.
@@ -51,14 +55,22 @@ extension Infallible {
     /// - Parameters:
     ///   - collection: The sequences; their latest elements reach `resultSelector` in
     ///     the collection's order.
-    ///   - resultSelector: Makes a result from the latest element of each sequence.
+    ///   - resultSelector: Makes a result from the latest element of each sequence: on the
+    ///     actor it was written on if it is isolated to one (the elements hop there first),
+    ///     otherwise on the thread that sent the element that completes the set.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one each time any source
     ///   sends an element once all have sent one.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
-        resultSelector: @escaping ([Collection.Element.Element]) -> Element
+        resultSelector: @escaping ([Collection.Element.Element]) -> Element,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> where Collection.Element: InfallibleType {
-        Infallible(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        // A selector isolated to an actor runs after the combination, behind one hop there.
+        guard isolation != nil else {
+            return Infallible(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        }
+        return Infallible(Observable.combineLatest(collection.map { $0.asObservable() }).map(resultSelector, isolation: isolation))
     }
 
     /// Sends the latest elements of every sequence in `collection`, in the

@@ -47,10 +47,14 @@ extension ObservableConvertibleType {
     /// let status = api.status.asInfallible(onErrorRecover: { error in .just("failed: \(error)") })
     /// ```
     ///
-    /// - Parameter onErrorRecover: Makes, from the error, the sequence to continue with.
+    /// - Parameters:
+    ///   - onErrorRecover: Makes, from the error, the sequence to continue with. Runs on the
+    ///     actor it was written on if it is isolated to one (an error sent elsewhere hops there
+    ///     first), otherwise on the thread that sent the error.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: An Infallible with this sequence's elements, then the recovery sequence's on error.
-    public func asInfallible(onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>) -> Infallible<Element> {
-        Infallible(asObservable().catch { error in onErrorRecover(error).asObservable() })
+    public func asInfallible(onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>, isolation: (any Actor)? = #isolation) -> Infallible<Element> {
+        Infallible(asObservable().delivering(to: isolation).catch { error in onErrorRecover(error).asObservable() })
     }
 }
 

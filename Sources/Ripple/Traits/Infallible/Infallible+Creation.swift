@@ -129,9 +129,13 @@ extension Infallible {
     /// let stamp = Infallible.deferred { Infallible.just(Date()) }   // a fresh date per subscriber
     /// ```
     ///
-    /// - Parameter factory: Makes the sequence for each subscriber.
+    /// - Parameters:
+    ///   - factory: Makes the sequence for each subscriber. Runs on the actor it was written on
+    ///     if it is isolated to one (a subscription made elsewhere moves there, and so does its
+    ///     disposal), otherwise where the subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence that subscribes each subscriber to a new sequence from `factory`.
-    public static func deferred(_ factory: @escaping () -> Infallible<Element>) -> Infallible<Element> {
-        Infallible(Observable.deferred { factory().asObservable() })
+    public static func deferred(_ factory: @escaping () -> Infallible<Element>, isolation: (any Actor)? = #isolation) -> Infallible<Element> {
+        Infallible(Observable.deferred { factory().asObservable() }.subscribing(on: isolation))
     }
 }

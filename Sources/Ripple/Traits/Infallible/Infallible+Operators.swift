@@ -13,10 +13,14 @@ extension InfallibleType {
     /// Infallible.of(1, 2).map { $0 * 10 }   // 10, 20
     /// ```
     ///
-    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Parameters:
+    ///   - transform: Called once for each element: on the actor it was written on if it is
+    ///     isolated to one (elements sent elsewhere hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of the results of `transform`.
-    public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
-        Infallible<Result>(asObservable().map(transform))
+    public func map<Result>(_ transform: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation) -> Infallible<Result> {
+        Infallible<Result>(asObservable().map(transform, isolation: isolation))
     }
 
     /// Transforms each element with `transform` and drops the `nil` results.
@@ -30,10 +34,14 @@ extension InfallibleType {
     /// Infallible.of("1", "x", "2").compactMap { Int($0) }   // 1, 2
     /// ```
     ///
-    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Parameters:
+    ///   - transform: Called once for each element: on the actor it was written on if it is
+    ///     isolated to one (elements sent elsewhere hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the non-`nil` results of `transform`.
-    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
-        Infallible<Result>(asObservable().compactMap(transform))
+    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation) -> Infallible<Result> {
+        Infallible<Result>(perEvent(isolation: isolation) { $0.compactMap(transform) })
     }
 
     /// Sends only the elements that satisfy `predicate`.
@@ -47,10 +55,14 @@ extension InfallibleType {
     /// Infallible.of(1, 2, 3, 4).filter { $0.isMultiple(of: 2) }   // 2, 4
     /// ```
     ///
-    /// - Parameter predicate: Decides, for each element, whether it is sent.
+    /// - Parameters:
+    ///   - predicate: Decides, for each element, whether it is sent: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements for which `predicate` returns `true`.
-    public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
-        Infallible(asObservable().filter(predicate))
+    public func filter(_ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation) -> Infallible<Element> {
+        Infallible(perEvent(isolation: isolation) { $0.filter(predicate) })
     }
 
     /// Maps each element to an infallible sequence and merges all of them.
@@ -66,10 +78,14 @@ extension InfallibleType {
     /// queries.flatMap { search($0) }
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence whose elements to send: on the actor it
+    ///     was written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of every inner sequence, as they arrive.
-    public func flatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
-        Infallible<Source.Element>(asObservable().flatMap(selector))
+    public func flatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation) -> Infallible<Source.Element> {
+        Infallible<Source.Element>(asObservable().delivering(to: isolation).flatMap(selector))
     }
 
     /// Maps each element to an infallible sequence and sends only the elements of
@@ -86,10 +102,14 @@ extension InfallibleType {
     /// queries.flatMapLatest { search($0) }   // results of the latest query only
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence to switch to.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence to switch to: on the actor it was written
+    ///     on if it is isolated to one (elements sent elsewhere hop there first), otherwise on
+    ///     the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of the latest inner sequence.
-    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
-        Infallible<Source.Element>(asObservable().flatMapLatest(selector))
+    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation) -> Infallible<Source.Element> {
+        Infallible<Source.Element>(asObservable().delivering(to: isolation).flatMapLatest(selector))
     }
 
     /// Maps each element to an infallible sequence, ignoring elements that arrive
@@ -106,10 +126,14 @@ extension InfallibleType {
     /// taps.flatMapFirst { submit() }   // taps during a submission are ignored
     /// ```
     ///
-    /// - Parameter selector: Maps an element that arrives while nothing runs.
+    /// - Parameters:
+    ///   - selector: Maps an element that arrives while nothing runs: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of the inner sequences that were started.
-    public func flatMapFirst<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
-        Infallible<Source.Element>(asObservable().flatMapFirst(selector))
+    public func flatMapFirst<Source: InfallibleType>(_ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation) -> Infallible<Source.Element> {
+        Infallible<Source.Element>(asObservable().delivering(to: isolation).flatMapFirst(selector))
     }
 
     /// Maps each element to an infallible sequence and concatenates them in order.
@@ -118,10 +142,14 @@ extension InfallibleType {
     /// ids.concatMap { load($0) }   // one load at a time, in order
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence whose elements to send: on the actor it
+    ///     was written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of each inner sequence, one sequence after another.
-    public func concatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
-        Infallible<Source.Element>(asObservable().concatMap(selector))
+    public func concatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation) -> Infallible<Source.Element> {
+        Infallible<Source.Element>(asObservable().delivering(to: isolation).concatMap(selector))
     }
 
     /// Sends `elements` first, then the elements of this sequence.
@@ -156,13 +184,15 @@ extension InfallibleType {
     /// - Parameters:
     ///   - seed: The accumulated value before the first element.
     ///   - accumulator: Combines the accumulated value with one element into the next
-    ///     accumulated value.
+    ///     accumulated value: on the actor it was written on if it is isolated to one (elements
+    ///     sent elsewhere hop there first), otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of the accumulated value after each element.
-    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
-        Infallible<Seed>(asObservable().scan(seed, accumulator: accumulator))
+    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, isolation: (any Actor)? = #isolation) -> Infallible<Seed> {
+        Infallible<Seed>(perEvent(isolation: isolation) { $0.scan(seed, accumulator: accumulator) })
     }
 
-    /// Like ``scan(_:accumulator:)`` with an accumulator that mutates the value in place.
+    /// Like ``scan(_:accumulator:isolation:)`` with an accumulator that mutates the value in place.
     ///
     /// ```swift
     /// Infallible.of(1, 2).scan(into: [Int]()) { $0.append($1) }   // [1], [1, 2]
@@ -170,10 +200,13 @@ extension InfallibleType {
     ///
     /// - Parameters:
     ///   - seed: The accumulated value before the first element.
-    ///   - accumulator: Updates the accumulated value in place with one element.
+    ///   - accumulator: Updates the accumulated value in place with one element: on the actor
+    ///     it was written on if it is isolated to one (elements sent elsewhere hop there
+    ///     first), otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of the accumulated value after each element.
-    public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
-        Infallible<Seed>(asObservable().scan(into: seed, accumulator: accumulator))
+    public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void, isolation: (any Actor)? = #isolation) -> Infallible<Seed> {
+        Infallible<Seed>(perEvent(isolation: isolation) { $0.scan(into: seed, accumulator: accumulator) })
     }
 
     /// Sends only the first `count` elements, then completes.
@@ -243,11 +276,14 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameters:
-    ///   - predicate: Whether an element ends the sequence.
+    ///   - predicate: Whether an element ends the sequence: on the actor it was written on if
+    ///     it is isolated to one (elements sent elsewhere hop there first), otherwise on the
+    ///     thread that sent the element.
     ///   - behavior: Whether the element that ends it is sent (`.inclusive`) or not.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements before the first that passes `predicate`.
-    public func take(until predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
-        Infallible(asObservable().take(until: predicate, behavior: behavior))
+    public func take(until predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive, isolation: (any Actor)? = #isolation) -> Infallible<Element> {
+        Infallible(perEvent(isolation: isolation) { $0.take(until: predicate, behavior: behavior) })
     }
 
     /// Sends elements while they pass `predicate`, then completes (sending the first
@@ -263,11 +299,14 @@ extension InfallibleType {
     /// ```
     ///
     /// - Parameters:
-    ///   - predicate: Whether an element keeps the sequence going.
+    ///   - predicate: Whether an element keeps the sequence going: on the actor it was written
+    ///     on if it is isolated to one (elements sent elsewhere hop there first), otherwise on
+    ///     the thread that sent the element.
     ///   - behavior: Whether the element that ends it is sent (`.inclusive`) or not.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements before the first that fails `predicate`.
-    public func take(while predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
-        Infallible(asObservable().take(while: predicate, behavior: behavior))
+    public func take(while predicate: @escaping (Element) -> Bool, behavior: TakeBehavior = .exclusive, isolation: (any Actor)? = #isolation) -> Infallible<Element> {
+        Infallible(perEvent(isolation: isolation) { $0.take(while: predicate, behavior: behavior) })
     }
 
     /// Skips elements while they pass `predicate`, then sends the rest.
@@ -281,10 +320,14 @@ extension InfallibleType {
     /// readings.skip(while: { $0 == 0 })
     /// ```
     ///
-    /// - Parameter predicate: Whether an element, before the first that fails, is dropped.
+    /// - Parameters:
+    ///   - predicate: Whether an element, before the first that fails, is dropped: on the actor
+    ///     it was written on if it is isolated to one (elements sent elsewhere hop there
+    ///     first), otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence from the first element that fails `predicate` on.
-    public func skip(while predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
-        Infallible(asObservable().skip(while: predicate))
+    public func skip(while predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation) -> Infallible<Element> {
+        Infallible(perEvent(isolation: isolation) { $0.skip(while: predicate) })
     }
 
     /// Drops elements until `other` sends an element, then sends the rest; an error
@@ -379,6 +422,9 @@ extension InfallibleType {
     ///   - onSubscribe: Runs before the subscription to this sequence.
     ///   - onSubscribed: Runs after the subscription to this sequence.
     ///   - onDispose: Runs after the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Actions written on an actor
+    ///     run on it: events sent elsewhere hop there first, the subscription moves there
+    ///     for `onSubscribe` and `onSubscribed`, and `onDispose` runs there too.
     /// - Returns: This sequence, unchanged, with the actions run along the way.
     public func `do`(
         onNext: ((Element) -> Void)? = nil,
@@ -387,16 +433,20 @@ extension InfallibleType {
         afterCompleted: (() -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil
+        onDispose: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Element> {
-        Infallible(asObservable().do(
+        Infallible(isolatedDo(
             onNext: onNext,
             afterNext: afterNext,
+            onError: nil,
+            afterError: nil,
             onCompleted: onCompleted,
             afterCompleted: afterCompleted,
             onSubscribe: onSubscribe,
             onSubscribed: onSubscribed,
-            onDispose: onDispose
+            onDispose: onDispose,
+            isolation: isolation
         ))
     }
 
@@ -444,10 +494,14 @@ extension InfallibleType {
     /// people.distinctUntilChanged { $0.id }
     /// ```
     ///
-    /// - Parameter keySelector: Computes the value to compare for each element.
+    /// - Parameters:
+    ///   - keySelector: Computes the value to compare for each element: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence without consecutive elements that compare equal.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(keySelector))
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key, isolation: (any Actor)? = #isolation) -> Infallible<Element> {
+        Infallible(perEvent(isolation: isolation) { $0.distinctUntilChanged(keySelector) })
     }
 
     /// Drops each element that `comparer` finds equal to the previous one.
@@ -456,10 +510,14 @@ extension InfallibleType {
     /// values.distinctUntilChanged { abs($0 - $1) < 0.1 }
     /// ```
     ///
-    /// - Parameter comparer: Returns `true` when two elements count as equal.
+    /// - Parameters:
+    ///   - comparer: Returns `true` when two elements count as equal: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence without consecutive elements that compare equal.
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(comparer))
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool, isolation: (any Actor)? = #isolation) -> Infallible<Element> {
+        Infallible(perEvent(isolation: isolation) { $0.distinctUntilChanged(comparer) })
     }
 
     /// Drops each element whose property at `keyPath` equals the previous element's.

@@ -9,14 +9,18 @@ extension InfallibleType {
     ///
     /// - Parameters:
     ///   - obj: The object to pass along; it is not retained by the sequence.
-    ///   - resultSelector: Makes a result from `obj` and an element.
+    ///   - resultSelector: Makes a result from `obj` and an element: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, which completes at the
     ///   first element that finds `obj` released.
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object,
-        resultSelector: @escaping (Object, Element) -> Out
+        resultSelector: @escaping (Object, Element) -> Out,
+        isolation: (any Actor)? = #isolation
     ) -> Infallible<Out> {
-        Infallible<Out>(asObservable().withUnretained(obj, resultSelector: resultSelector))
+        Infallible<Out>(perEvent(isolation: isolation) { $0.withUnretained(obj, resultSelector: resultSelector) })
     }
 
     /// Pairs each element with `obj`, held weakly: once `obj` is gone the sequence

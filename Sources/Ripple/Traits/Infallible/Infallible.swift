@@ -1,7 +1,7 @@
 /// A sequence that can never fail: it sends elements and may complete, but never
 /// sends an error.
 ///
-/// Build one with ``create(subscribe:)``, the static creation functions, or by
+/// Build one with ``create(subscribe:isolation:)``, the static creation functions, or by
 /// deciding what replaces an error: `asInfallible(onErrorJustReturn:)`,
 /// `asInfallible(onErrorFallbackTo:)`, `asInfallible(onErrorRecover:)`.
 ///
@@ -51,7 +51,7 @@ public struct Infallible<Element>: InfallibleType {
 /// ```
 public protocol InfallibleType: ObservableConvertibleType {}
 
-/// What an ``Infallible/create(subscribe:)`` closure can send: an element or
+/// What an ``Infallible/create(subscribe:isolation:)`` closure can send: an element or
 /// completion, never an error.
 ///
 /// ```swift
@@ -66,7 +66,7 @@ public enum InfallibleEvent<Element> {
 }
 
 extension Infallible {
-    /// The closure an ``Infallible/create(subscribe:)`` body sends its events to.
+    /// The closure an ``Infallible/create(subscribe:isolation:)`` body sends its events to.
     ///
     /// `@Sendable`, so it can be called from a callback API's `@Sendable` completion
     /// handler on any queue, as ``AnyObserver`` can.
@@ -89,10 +89,15 @@ extension Infallible {
     /// }
     /// ```
     ///
-    /// - Parameter subscribe: Called for each subscriber with the closure to send events to; returns a disposable that cancels the work.
+    /// - Parameters:
+    ///   - subscribe: Called for each subscriber with the closure to send events to;
+    ///     returns a disposable that cancels the work. Runs on the actor it was written
+    ///     on if it is isolated to one (a subscription made elsewhere moves there, and so
+    ///     does its disposal), otherwise where the subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: An Infallible that runs `subscribe` for each subscriber.
-    public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> Disposable) -> Infallible<Element> {
-        Infallible(Observable.create { observer in
+    public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> Disposable, isolation: (any Actor)? = #isolation) -> Infallible<Element> {
+        Infallible(Observable.create({ observer in
             subscribe { event in
                 switch event {
                 case .next(let element):
@@ -101,7 +106,7 @@ extension Infallible {
                     observer.onCompleted()
                 }
             }
-        })
+        }, isolation: isolation))
     }
 }
 
@@ -112,11 +117,14 @@ extension InfallibleType {
     /// Infallible.of(1, 2).subscribe { event in print(event) }   // next(1), next(2), completed
     /// ```
     ///
+    /// - Parameters:
+    ///   - on: Called with every event: each element, then the completion. Runs on the
+    ///     actor it was written on if it is isolated to one (events sent elsewhere hop
+    ///     there first), otherwise where the event is sent.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A disposable that cancels the subscription.
-    ///
-    /// - Parameter on: Called with every event: each element, then the error or completion.
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable & Sendable {
-        asObservable().subscribe(on)
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void, isolation: (any Actor)? = #isolation) -> any Disposable & Sendable {
+        asObservable().subscribe(on, isolation: isolation)
     }
 
     /// Subscribes closures for elements, completion and disposal; there is no error to
@@ -142,13 +150,18 @@ extension InfallibleType {
     ///   - onNext: Called with each element.
     ///   - onCompleted: Called when the sequence completes.
     ///   - onDisposed: Called once, after completion or when the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     (main-actor code, say) run on it: events sent elsewhere hop there first, in
+    ///     order, and `onDisposed` runs there too. Closures written in nonisolated code
+    ///     run where the event is sent (or where the subscription is disposed).
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Subscribes closures that receive `object` as their first argument, holding
@@ -163,14 +176,17 @@ extension InfallibleType {
     ///   - onNext: Called with `object` and each element.
     ///   - onCompleted: Called with `object` when the sequence completes.
     ///   - onDisposed: Called with `object` once, after completion or when the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     run on it, as with ``subscribe(onNext:onCompleted:onDisposed:isolation:)``.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
-        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 }
 

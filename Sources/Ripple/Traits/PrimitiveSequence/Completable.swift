@@ -50,17 +50,22 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// }
     /// ```
     ///
-    /// - Parameter subscribe: Called for each subscriber with the closure to send the one event to; returns a disposable that cancels the work.
+    /// - Parameters:
+    ///   - subscribe: Called for each subscriber with the closure to send the one event
+    ///     to; returns a disposable that cancels the work. Runs on the actor it was
+    ///     written on if it is isolated to one (a subscription made elsewhere moves
+    ///     there, and so does its disposal), otherwise where the subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Completable that runs `subscribe` for each subscriber.
-    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
-        let source = Observable<Element>.create { observer in
+    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable, isolation: (any Actor)? = #isolation) -> PrimitiveSequence<Trait, Element> {
+        let source = Observable<Element>.create({ observer in
             subscribe { event in
                 switch event {
                 case .error(let error): observer.on(.error(error))
                 case .completed: observer.on(.completed)
                 }
             }
-        }
+        }, isolation: isolation)
         return PrimitiveSequence(raw: source)
     }
 
@@ -70,17 +75,21 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// Completable.empty().subscribe { print($0) }   // completed
     /// ```
     ///
-    /// - Parameter observer: The observer that receives the events.
+    /// - Parameters:
+    ///   - observer: Called with the one event: on the actor it was written on if it is
+    ///     isolated to one (an event sent elsewhere hops there first), otherwise where
+    ///     the event is sent.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A disposable that cancels the subscription.
-    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> any Disposable & Sendable {
+    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void, isolation: (any Actor)? = #isolation) -> any Disposable & Sendable {
         let stopped = StopFlag()
-        return primitiveSequence.asObservable().subscribe { event in
+        return primitiveSequence.asObservable().subscribe({ event in
             guard stopped.stop() else { return }
             switch event {
             case .error(let error): observer(.error(error))
             case .completed: observer(.completed)
             }
-        }
+        }, isolation: isolation)
     }
 
     /// Subscribes closures for completion and failure; `onDisposed` runs once, after
@@ -95,15 +104,20 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     ///   - onCompleted: Called when the Completable completes.
     ///   - onError: Called with the error; without it the error goes to ``Hooks/defaultErrorHandler``.
     ///   - onDisposed: Called once, after the Completable ends or the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     (main-actor code, say) run on it: a result sent elsewhere hops there first,
+    ///     and `onDisposed` runs there too. Closures written in nonisolated code run
+    ///     where the result is sent (or where the subscription is disposed).
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) as Disposable } ?? Disposables.create()
-        let subscription = subscribe { (event: CompletableEvent) in
+        let disposable: Disposable = isolatedAction(onDisposed, isolation).map { Disposables.create(with: $0) as Disposable } ?? Disposables.create()
+        let subscription = subscribe({ (event: CompletableEvent) in
             switch event {
             case .error(let error):
                 if let onError {
@@ -115,7 +129,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
                 onCompleted?()
             }
             disposable.dispose()
-        }
+        }, isolation: isolation)
         return Disposables.create(subscription, disposable)
     }
 
@@ -131,17 +145,21 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     ///   - onCompleted: Called with `object` when the Completable completes.
     ///   - onError: Called with `object` and the error.
     ///   - onDisposed: Called with `object` once, after the Completable ends or the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     run on it, as with ``subscribe(onCompleted:onError:onDisposed:isolation:)``.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onCompleted: ((Object) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
         subscribe(
             onCompleted: weakly(object, onCompleted),
             onError: weakly(object, onError),
-            onDisposed: weakly(object, onDisposed)
+            onDisposed: weakly(object, onDisposed),
+            isolation: isolation
         )
     }
 }
@@ -216,6 +234,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     ///   - onSubscribe: Runs before the subscription to this Completable.
     ///   - onSubscribed: Runs after the subscription to this Completable.
     ///   - onDispose: Runs after the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Actions written on an actor
+    ///     run on it: events sent elsewhere hop there first, the subscription moves there
+    ///     for `onSubscribe` and `onSubscribed`, and `onDispose` runs there too.
     /// - Returns: This Completable, unchanged, with the actions run along the way.
     public func `do`(
         onError: ((Swift.Error) throws -> Void)? = nil,
@@ -224,16 +245,20 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil
+        onDispose: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Completable {
-        Completable(raw: primitiveSequence.source.do(
+        Completable(raw: primitiveSequence.source.isolatedDo(
+            onNext: nil,
+            afterNext: nil,
             onError: onError,
             afterError: afterError,
             onCompleted: onCompleted,
             afterCompleted: afterCompleted,
             onSubscribe: onSubscribe,
             onSubscribed: onSubscribed,
-            onDispose: onDispose
+            onDispose: onDispose,
+            isolation: isolation
         ))
     }
 }

@@ -20,14 +20,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - Parameters:
     ///   - collection: The sequences to zip; their elements reach `resultSelector` in
     ///     the collection's order.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the actor it
+    ///     was written on if it is isolated to one (the elements hop there first), otherwise on
+    ///     the thread that sent the last element it needs.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe that succeeds with `resultSelector`'s result once every
     ///   source has succeeded.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection,
-        resultSelector: @escaping ([Element]) throws -> Result
+        resultSelector: @escaping ([Element]) throws -> Result,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence<Trait, Element>.zipCollection(collection, resultSelector: resultSelector)
+        PrimitiveSequence<Trait, Element>.zipCollection(collection, resultSelector: resultSelector, isolation: isolation)
     }
 
     /// Waits for every Maybe in `collection` and succeeds with their elements, in

@@ -52,10 +52,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// }
     /// ```
     ///
-    /// - Parameter subscribe: Called for each subscriber with the closure to send the one event to; returns a disposable that cancels the work.
+    /// - Parameters:
+    ///   - subscribe: Called for each subscriber with the closure to send the one event
+    ///     to; returns a disposable that cancels the work. Runs on the actor it was
+    ///     written on if it is isolated to one (a subscription made elsewhere moves
+    ///     there, and so does its disposal), otherwise where the subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe that runs `subscribe` for each subscriber.
-    public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
-        let source = Observable<Element>.create { observer in
+    public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable, isolation: (any Actor)? = #isolation) -> PrimitiveSequence<Trait, Element> {
+        let source = Observable<Element>.create({ observer in
             subscribe { event in
                 switch event {
                 case .success(let element):
@@ -67,7 +72,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                     observer.on(.completed)
                 }
             }
-        }
+        }, isolation: isolation)
         return PrimitiveSequence(raw: source)
     }
 
@@ -77,18 +82,22 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Maybe.just(1).subscribe { print($0) }   // success(1)
     /// ```
     ///
-    /// - Parameter observer: The observer that receives the events.
+    /// - Parameters:
+    ///   - observer: Called with the one event: on the actor it was written on if it is
+    ///     isolated to one (an event sent elsewhere hops there first), otherwise where
+    ///     the event is sent.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A disposable that cancels the subscription.
-    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> any Disposable & Sendable {
+    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: (any Actor)? = #isolation) -> any Disposable & Sendable {
         let stopped = StopFlag()
-        return primitiveSequence.asObservable().subscribe { event in
+        return primitiveSequence.asObservable().subscribe({ event in
             guard stopped.stop() else { return }
             switch event {
             case .next(let element): observer(.success(element))
             case .error(let error): observer(.error(error))
             case .completed: observer(.completed)
             }
-        }
+        }, isolation: isolation)
     }
 
     /// Subscribes closures for the element, an error and an empty completion;
@@ -107,16 +116,21 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - onError: Called with the error; without it the error goes to ``Hooks/defaultErrorHandler``.
     ///   - onCompleted: Called when the Maybe completes without an element.
     ///   - onDisposed: Called once, after the Maybe ends or the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     (main-actor code, say) run on it: a result sent elsewhere hops there first,
+    ///     and `onDisposed` runs there too. Closures written in nonisolated code run
+    ///     where the result is sent (or where the subscription is disposed).
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) as Disposable } ?? Disposables.create()
-        let subscription = subscribe { (event: MaybeEvent<Element>) in
+        let disposable: Disposable = isolatedAction(onDisposed, isolation).map { Disposables.create(with: $0) as Disposable } ?? Disposables.create()
+        let subscription = subscribe({ (event: MaybeEvent<Element>) in
             switch event {
             case .success(let element):
                 onSuccess?(element)
@@ -130,7 +144,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 onCompleted?()
             }
             disposable.dispose()
-        }
+        }, isolation: isolation)
         return Disposables.create(subscription, disposable)
     }
 
@@ -147,19 +161,23 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - onError: Called with `object` and the error.
     ///   - onCompleted: Called with `object` when the Maybe completes without an element.
     ///   - onDisposed: Called with `object` once, after the Maybe ends or the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     run on it, as with ``subscribe(onSuccess:onError:onCompleted:onDisposed:isolation:)``.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onSuccess: ((Object, Element) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
         subscribe(
             onSuccess: weakly(object, onSuccess),
             onError: weakly(object, onError),
             onCompleted: weakly(object, onCompleted),
-            onDisposed: weakly(object, onDisposed)
+            onDisposed: weakly(object, onDisposed),
+            isolation: isolation
         )
     }
 }
@@ -266,6 +284,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - onSubscribe: Runs before the subscription to this sequence.
     ///   - onSubscribed: Runs after the subscription to this sequence.
     ///   - onDispose: Runs after the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Actions written on an actor
+    ///     run on it: events sent elsewhere hop there first, the subscription moves there
+    ///     for `onSubscribe` and `onSubscribed`, and `onDispose` runs there too.
     /// - Returns: This Maybe, unchanged, with the actions run along the way.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
@@ -276,9 +297,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil
+        onDispose: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.do(
+        Maybe(raw: primitiveSequence.source.isolatedDo(
             onNext: onNext,
             afterNext: afterNext,
             onError: onError,
@@ -287,7 +309,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             afterCompleted: afterCompleted,
             onSubscribe: onSubscribe,
             onSubscribed: onSubscribed,
-            onDispose: onDispose
+            onDispose: onDispose,
+            isolation: isolation
         ))
     }
 
@@ -302,10 +325,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// cachedAge().filter { $0 >= 18 }
     /// ```
     ///
-    /// - Parameter predicate: Decides, for each element, whether it is sent.
+    /// - Parameters:
+    ///   - predicate: Decides, for each element, whether it is sent: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe with the element if it passes `predicate`, or empty otherwise.
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.filter(predicate))
+    public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.perEvent(isolation: isolation) { $0.filter(predicate) })
     }
 
     /// Transforms the element, if there is one.
@@ -319,10 +346,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// cachedUser().map(\.name)
     /// ```
     ///
-    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Parameters:
+    ///   - transform: Called once for each element: on the actor it was written on if it is
+    ///     isolated to one (elements sent elsewhere hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe with the transformed element, or empty if this one is.
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.map(transform))
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.map(transform, isolation: isolation))
     }
 
     /// Transforms the element; completes empty when `transform` returns `nil`.
@@ -336,10 +367,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// cachedText().compactMap { Int($0) }
     /// ```
     ///
-    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Parameters:
+    ///   - transform: Called once for each element: on the actor it was written on if it is
+    ///     isolated to one (elements sent elsewhere hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe with the transformed element, or empty if this one is or `transform` returns `nil`.
-    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.compactMap(transform))
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.perEvent(isolation: isolation) { $0.compactMap(transform) })
     }
 
     /// Continues with the Maybe that `selector` builds from the element; an empty
@@ -354,10 +389,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// cachedUserID().flatMap { id in cachedUser(id) }
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence whose elements to send: on the actor it
+    ///     was written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe with the result of the Maybe that `selector` returns, or empty if this one is.
-    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-        Maybe(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation) -> Maybe<Result> {
+        Maybe(raw: FlatMapOne(source: primitiveSequence.source.delivering(to: isolation), selector: { try selector($0).source }))
     }
 
     /// Succeeds with `default` if the Maybe completes empty.

@@ -11,11 +11,15 @@ extension PrimitiveSequence {
     /// fetchScore().catch { _ in .just(0) }
     /// ```
     ///
-    /// - Parameter handler: Makes the sequence to continue with from the error; a throw
-    ///   fails the result with the thrown error.
+    /// - Parameters:
+    ///   - handler: Makes the sequence to continue with from the error; a throw fails the
+    ///     result with the thrown error. Runs on the actor it was written on if it is isolated
+    ///     to one (an error sent elsewhere hops there first), otherwise on the thread that sent
+    ///     the error.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: This sequence, or, after an error, the sequence `handler` returns for it.
-    public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
+    public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>, isolation: (any Actor)? = #isolation) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.delivering(to: isolation).catch { try handler($0).asObservable() })
     }
 
     /// Resubscribes after every error, for as long as the trait keeps failing.
@@ -65,12 +69,19 @@ extension PrimitiveSequence {
     /// request.retry(when: { (errors: Observable<URLError>) in errors.delay(.seconds(1), scheduler: MainScheduler.instance) })
     /// ```
     ///
-    /// - Parameter notificationHandler: Receives the errors, as a sequence of `Error`, and returns the trigger: each element resubscribes; its completion or error ends the result.
+    /// - Parameters:
+    ///   - notificationHandler: Receives the errors, as a sequence of `Error`, and returns the
+    ///     trigger: each element resubscribes; its completion or error ends the result. Called
+    ///     when the result is subscribed: on the actor it was written on if it is isolated to
+    ///     one (a subscription made elsewhere moves there, and so does its disposal), otherwise
+    ///     where the subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: This sequence, resubscribed each time the trigger sends an element.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.retry(when: notificationHandler))
+        PrimitiveSequence(raw: source.retry(when: notificationHandler).subscribing(on: isolation))
     }
 
     /// Resubscribes when the trigger sequence built from the errors emits; ends when it
@@ -85,11 +96,18 @@ extension PrimitiveSequence {
     /// request.retry(when: { errors in errors.take(3) })
     /// ```
     ///
-    /// - Parameter notificationHandler: Receives the errors and returns the trigger: each element resubscribes; its completion or error ends the result.
+    /// - Parameters:
+    ///   - notificationHandler: Receives the errors and returns the trigger: each element
+    ///     resubscribes; its completion or error ends the result. Called when the result is
+    ///     subscribed: on the actor it was written on if it is isolated to one (a subscription
+    ///     made elsewhere moves there, and so does its disposal), otherwise where the
+    ///     subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: This sequence, resubscribed each time the trigger sends an element.
     public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.retry(when: notificationHandler))
+        PrimitiveSequence(raw: source.retry(when: notificationHandler).subscribing(on: isolation))
     }
 }

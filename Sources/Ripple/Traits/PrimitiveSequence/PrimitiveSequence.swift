@@ -61,11 +61,15 @@ extension PrimitiveSequence {
     /// let now = Single.deferred { Single.just(Date()) }   // a fresh date per subscriber
     /// ```
     ///
-    /// - Parameter observableFactory: Makes the sequence for each subscriber; a throw
-    ///   fails that subscriber's sequence.
+    /// - Parameters:
+    ///   - observableFactory: Makes the sequence for each subscriber; a throw fails that
+    ///     subscriber's sequence. Runs on the actor it was written on if it is isolated to one
+    ///     (a subscription made elsewhere moves there, and so does its disposal), otherwise
+    ///     where the subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence that subscribes each subscriber to a new sequence from `observableFactory`.
-    public static func deferred(_ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
+    public static func deferred(_ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>, isolation: (any Actor)? = #isolation) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() }.subscribing(on: isolation))
     }
 
     /// Creates a resource for each subscriber, builds the trait from it, and disposes
@@ -78,11 +82,16 @@ extension PrimitiveSequence {
     /// - Parameters:
     ///   - resourceFactory: Makes the resource for each subscriber; a throw fails that subscriber's sequence.
     ///   - primitiveSequenceFactory: Makes the sequence from the resource; a throw fails that subscriber's sequence.
+    ///   - isolation: The caller's actor; leave the default. Factories written on an actor
+    ///     run on it: a subscription made elsewhere moves there, and so does its disposal
+    ///     (the resource's with it); written in nonisolated code, they run where the
+    ///     subscription is made.
     /// - Returns: A sequence that owns a new resource per subscription and disposes it when the subscription ends.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
-        primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
+        primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.using(resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() }))
+        PrimitiveSequence(raw: Observable.using(resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() }).subscribing(on: isolation))
     }
 }

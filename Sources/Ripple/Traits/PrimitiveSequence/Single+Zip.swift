@@ -16,13 +16,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - Parameters:
     ///   - collection: The sequences to zip; their elements reach `resultSelector` in
     ///     the collection's order.
-    ///   - resultSelector: Makes a result from one element of each sequence.
+    ///   - resultSelector: Makes a result from one element of each sequence: on the actor it
+    ///     was written on if it is isolated to one (the elements hop there first), otherwise on
+    ///     the thread that sent the last element it needs.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Single that succeeds with `resultSelector`'s result once every source has succeeded.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection,
-        resultSelector: @escaping ([Element]) throws -> Result
+        resultSelector: @escaping ([Element]) throws -> Result,
+        isolation: (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence<Trait, Element>.zipCollection(collection, resultSelector: resultSelector)
+        PrimitiveSequence<Trait, Element>.zipCollection(collection, resultSelector: resultSelector, isolation: isolation)
     }
 
     /// Waits for every Single in `collection` and succeeds with their elements, in
@@ -50,14 +54,19 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 extension PrimitiveSequence {
     static func zipCollection<Sources: Swift.Collection, Result>(
         _ collection: Sources,
-        resultSelector: @escaping ([Element]) throws -> Result
+        resultSelector: @escaping ([Element]) throws -> Result,
+        isolation: (any Actor)?
     ) -> PrimitiveSequence<Trait, Result> where Sources.Element == PrimitiveSequence<Trait, Element> {
         // `Observable.zip` of no sources would complete empty; a trait of no sources
         // succeeds with the selector's result for no elements, as in RxSwift.
         if collection.isEmpty {
-            return PrimitiveSequence<Trait, Result>(raw: Observable.deferred { Observable.just(try resultSelector([])) })
+            return PrimitiveSequence<Trait, Result>(raw: Observable.deferred { Observable.just(try resultSelector([])) }.subscribing(on: isolation))
         }
-        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map(\.source), resultSelector: resultSelector))
+        // A selector isolated to an actor runs after the zip, behind one hop there.
+        guard isolation != nil else {
+            return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map(\.source), resultSelector: resultSelector))
+        }
+        return PrimitiveSequence<Trait, Result>(raw: Observable.zip(collection.map(\.source)).map(resultSelector, isolation: isolation))
     }
 
     static func zipCollection<Sources: Swift.Collection>(_ collection: Sources) -> PrimitiveSequence<Trait, [Element]> where Sources.Element == PrimitiveSequence<Trait, Element> {

@@ -44,10 +44,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// }
     /// ```
     ///
-    /// - Parameter subscribe: Called for each subscriber with the closure to send the one event to; returns a disposable that cancels the work.
+    /// - Parameters:
+    ///   - subscribe: Called for each subscriber with the closure to send the one event
+    ///     to; returns a disposable that cancels the work. Runs on the actor it was
+    ///     written on if it is isolated to one (a subscription made elsewhere moves
+    ///     there, and so does its disposal), otherwise where the subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Single that runs `subscribe` for each subscriber.
-    public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
-        let source = Observable<Element>.create { observer in
+    public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable, isolation: (any Actor)? = #isolation) -> Single<Element> {
+        let source = Observable<Element>.create({ observer in
             subscribe { event in
                 switch event {
                 case .success(let element):
@@ -57,7 +62,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                     observer.on(.error(error))
                 }
             }
-        }
+        }, isolation: isolation)
         return PrimitiveSequence(raw: source)
     }
 
@@ -71,18 +76,22 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Single.just(1).subscribe { print($0) }   // success(1)
     /// ```
     ///
-    /// - Parameter observer: The observer that receives the events.
+    /// - Parameters:
+    ///   - observer: Called with the one event: on the actor it was written on if it is
+    ///     isolated to one (an event sent elsewhere hops there first), otherwise where
+    ///     the event is sent.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A disposable that cancels the subscription.
-    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> any Disposable & Sendable {
+    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation) -> any Disposable & Sendable {
         let stopped = StopFlag()
-        return primitiveSequence.asObservable().subscribe { event in
+        return primitiveSequence.asObservable().subscribe({ event in
             guard stopped.stop() else { return }
             switch event {
             case .next(let element): observer(.success(element))
             case .error(let error): observer(.failure(error))
             case .completed: observer(.failure(RxError.noElements))
             }
-        }
+        }, isolation: isolation)
     }
 
     /// Subscribes closures for success and failure; `onDisposed` runs once, after the
@@ -99,15 +108,20 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - onSuccess: Called with the element.
     ///   - onFailure: Called with the error; without it the error goes to ``Hooks/defaultErrorHandler``.
     ///   - onDisposed: Called once, after the Single ends or the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     (main-actor code, say) run on it: a result sent elsewhere hops there first,
+    ///     and `onDisposed` runs there too. Closures written in nonisolated code run
+    ///     where the result is sent (or where the subscription is disposed).
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
-        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) as Disposable } ?? Disposables.create()
-        let subscription = subscribe { (event: SingleEvent<Element>) in
+        let disposable: Disposable = isolatedAction(onDisposed, isolation).map { Disposables.create(with: $0) as Disposable } ?? Disposables.create()
+        let subscription = subscribe({ (event: SingleEvent<Element>) in
             switch event {
             case .success(let element):
                 onSuccess?(element)
@@ -119,11 +133,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 }
             }
             disposable.dispose()
-        }
+        }, isolation: isolation)
         return Disposables.create(subscription, disposable)
     }
 
-    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``.
+    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:)``.
     ///
     /// ```swift
     /// fetchUser().subscribe(onSuccess: { print($0) }, onError: { print($0) })
@@ -133,14 +147,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - onSuccess: Called with the element.
     ///   - onError: Called with the error.
     ///   - onDisposed: Called once, after the Single ends or the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     run on it, as with ``subscribe(onSuccess:onFailure:onDisposed:isolation:)``.
     /// - Returns: A disposable that cancels the subscription.
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onError: @escaping (Swift.Error) -> Void,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
-        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once it is gone,
@@ -155,17 +172,21 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - onSuccess: Called with `object` and the element.
     ///   - onFailure: Called with `object` and the error.
     ///   - onDisposed: Called with `object` once, after the Single ends or the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     run on it, as with ``subscribe(onSuccess:onFailure:onDisposed:isolation:)``.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onSuccess: ((Object, Element) -> Void)? = nil,
         onFailure: ((Object, Swift.Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
         subscribe(
             onSuccess: weakly(object, onSuccess),
             onFailure: weakly(object, onFailure),
-            onDisposed: weakly(object, onDisposed)
+            onDisposed: weakly(object, onDisposed),
+            isolation: isolation
         )
     }
 }
@@ -257,6 +278,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - onSubscribe: Runs before the subscription to this Single.
     ///   - onSubscribed: Runs after the subscription to this Single.
     ///   - onDispose: Runs after the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Actions written on an actor
+    ///     run on it: events sent elsewhere hop there first, the subscription moves there
+    ///     for `onSubscribe` and `onSubscribed`, and `onDispose` runs there too.
     /// - Returns: This Single, unchanged, with the actions run along the way.
     public func `do`(
         onSuccess: ((Element) throws -> Void)? = nil,
@@ -265,16 +289,20 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         afterError: ((Swift.Error) throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil
+        onDispose: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> Single<Element> {
-        Single(raw: primitiveSequence.source.do(
+        Single(raw: primitiveSequence.source.isolatedDo(
             onNext: onSuccess,
             afterNext: afterSuccess,
             onError: onError,
             afterError: afterError,
+            onCompleted: nil,
+            afterCompleted: nil,
             onSubscribe: onSubscribe,
             onSubscribed: onSubscribed,
-            onDispose: onDispose
+            onDispose: onDispose,
+            isolation: isolation
         ))
     }
 
@@ -290,10 +318,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// fetchAge().filter { $0 >= 18 }
     /// ```
     ///
-    /// - Parameter predicate: Decides, for each element, whether it is sent.
+    /// - Parameters:
+    ///   - predicate: Decides, for each element, whether it is sent: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe with the element if it passes `predicate`, or empty otherwise.
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.filter(predicate))
+    public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.perEvent(isolation: isolation) { $0.filter(predicate) })
     }
 
     /// Transforms the element.
@@ -307,10 +339,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// fetchUser().map(\.name)
     /// ```
     ///
-    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Parameters:
+    ///   - transform: Called once for each element: on the actor it was written on if it is
+    ///     isolated to one (elements sent elsewhere hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Single that succeeds with the transformed element.
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
-        Single(raw: primitiveSequence.source.map(transform))
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation) -> Single<Result> {
+        Single(raw: primitiveSequence.source.map(transform, isolation: isolation))
     }
 
     /// Transforms the element, giving a ``Maybe`` that is empty when `transform`
@@ -325,10 +361,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// readText().compactMap { Int($0) }
     /// ```
     ///
-    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Parameters:
+    ///   - transform: Called once for each element: on the actor it was written on if it is
+    ///     isolated to one (elements sent elsewhere hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe with the transformed element, or empty if `transform` returns `nil`.
-    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.compactMap(transform))
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.perEvent(isolation: isolation) { $0.compactMap(transform) })
     }
 
     /// Continues with the Single that `selector` builds from the element.
@@ -342,10 +382,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// fetchUserID().flatMap { id in fetchUser(id) }
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence whose elements to send: on the actor it
+    ///     was written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Single with the result of the Single that `selector` returns.
-    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
-        Single(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>, isolation: (any Actor)? = #isolation) -> Single<Result> {
+        Single(raw: FlatMapOne(source: primitiveSequence.source.delivering(to: isolation), selector: { try selector($0).source }))
     }
 
     /// Continues with the Maybe that `selector` builds from the element.
@@ -359,10 +403,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// fetchUserID().flatMapMaybe { id in cachedUser(id) }
     /// ```
     ///
-    /// - Parameter selector: Maps the element to the Maybe to continue with.
+    /// - Parameters:
+    ///   - selector: Maps the element to the Maybe to continue with: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Maybe with the result of the Maybe that `selector` returns.
-    public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-        Maybe(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
+    public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation) -> Maybe<Result> {
+        Maybe(raw: FlatMapOne(source: primitiveSequence.source.delivering(to: isolation), selector: { try selector($0).source }))
     }
 
     /// Continues with the Completable that `selector` builds from the element.
@@ -376,10 +424,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// fetchUser().flatMapCompletable { user in save(user) }
     /// ```
     ///
-    /// - Parameter selector: Maps the element to the Completable to continue with.
+    /// - Parameters:
+    ///   - selector: Maps the element to the Completable to continue with: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Completable that ends as the Completable that `selector` returns does.
-    public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
-        Completable(raw: FlatMapOne(source: primitiveSequence.source, selector: { try selector($0).source }))
+    public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable, isolation: (any Actor)? = #isolation) -> Completable {
+        Completable(raw: FlatMapOne(source: primitiveSequence.source.delivering(to: isolation), selector: { try selector($0).source }))
     }
 
     /// On error, succeeds with `element` instead.

@@ -73,10 +73,14 @@ extension ObservableConvertibleType {
     /// let status = api.status.asDriver(onErrorRecover: { .just("failed: \($0)") })
     /// ```
     ///
-    /// - Parameter onErrorRecover: Makes, from the error, the Driver to continue with.
+    /// - Parameters:
+    ///   - onErrorRecover: Makes, from the error, the Driver to continue with. Runs on the
+    ///     actor it was written on if it is isolated to one (the error, once on the main queue,
+    ///     hops there first if that is elsewhere), otherwise on the main queue.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Driver with this sequence's elements, on the main queue, then the recovery Driver's on error.
-    public func asDriver(onErrorRecover: @escaping (Swift.Error) -> Driver<Element>) -> Driver<Element> {
-        asSharedSequence(onErrorRecover: onErrorRecover)
+    public func asDriver(onErrorRecover: @escaping (Swift.Error) -> Driver<Element>, isolation: (any Actor)? = #isolation) -> Driver<Element> {
+        asSharedSequence(onErrorRecover: onErrorRecover, isolation: isolation)
     }
 }
 
@@ -280,17 +284,23 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///   - onNext: Called with each element.
     ///   - onCompleted: Called when the Driver completes.
     ///   - onDisposed: Called once, after the Driver completes or the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     run on it: on the main actor they take the direct road, with one check per
+    ///     event, as the Driver delivers on the main queue; on another actor, events hop
+    ///     there first, in order, and `onDisposed` runs there too. Closures written in
+    ///     nonisolated code run on the main queue.
     /// - Returns: The subscription; disposing it ends the binding.
     public func drive(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("drive(onNext:onCompleted:onDisposed:)")
-        return asSharedSequence().asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        return asSharedSequence().asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
-    /// Like ``drive(onNext:onCompleted:onDisposed:)``, with `object` (held weakly)
+    /// Like ``drive(onNext:onCompleted:onDisposed:isolation:)``, with `object` (held weakly)
     /// passed to each closure; once it is gone the closures are no longer called.
     ///
     /// ```swift
@@ -302,14 +312,17 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///   - onNext: Called with `object` and each element.
     ///   - onCompleted: Called with `object` when the Driver completes.
     ///   - onDisposed: Called with `object` once, after the Driver completes or the subscription is disposed.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     run on it, as with ``drive(onNext:onCompleted:onDisposed:isolation:)``.
     /// - Returns: The subscription; disposing it ends the binding.
     public func drive<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> any Disposable & Sendable {
         ensureOnMainQueueInDebug("drive(with:onNext:onCompleted:onDisposed:)")
-        return asSharedSequence().asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        return asSharedSequence().asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 }

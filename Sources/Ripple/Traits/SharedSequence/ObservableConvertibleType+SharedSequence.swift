@@ -56,13 +56,18 @@ extension ObservableConvertibleType {
     /// - Parameters:
     ///   - sharingStrategy: The kind of shared sequence to make; inferred from the
     ///     result's type when left out.
-    ///   - onErrorRecover: Makes, from the error, the shared sequence to continue with.
+    ///   - onErrorRecover: Makes, from the error, the shared sequence to continue with. Runs on
+    ///     the actor it was written on if it is isolated to one (the error, once on the
+    ///     strategy's scheduler, hops there first if that is elsewhere), otherwise on the
+    ///     strategy's scheduler.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A shared sequence with this sequence's elements, then, on error, the
     ///   recovery sequence's.
     public func asSharedSequence<SharingStrategy>(
         sharingStrategy: SharingStrategy.Type = SharingStrategy.self,
-        onErrorRecover: @escaping (_ error: Swift.Error) -> SharedSequence<SharingStrategy, Element>
+        onErrorRecover: @escaping (_ error: Swift.Error) -> SharedSequence<SharingStrategy, Element>,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().observe(on: SharingStrategy.scheduler).catch { onErrorRecover($0).asObservable() })
+        SharedSequence(asObservable().observe(on: SharingStrategy.scheduler).delivering(to: isolation).catch { onErrorRecover($0).asObservable() })
     }
 }

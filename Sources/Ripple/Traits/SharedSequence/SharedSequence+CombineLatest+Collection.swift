@@ -21,14 +21,22 @@ extension SharedSequence {
     ///
     /// - Parameters:
     ///   - collection: The sequences to combine.
-    ///   - resultSelector: Makes a result from the latest element of each source, in
-    ///     the collection's order.
+    ///   - resultSelector: Makes a result from the latest element of each source, in the
+    ///     collection's order: on the actor it was written on if it is isolated to one (the
+    ///     elements hop there first), otherwise on the thread that sent the element that
+    ///     completes the set.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results.
     public static func combineLatest<Collection: Swift.Collection, Result>(
         _ collection: Collection,
-        resultSelector: @escaping ([Element]) throws -> Result
+        resultSelector: @escaping ([Element]) throws -> Result,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        SharedSequence<SharingStrategy, Result>(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        // A selector isolated to an actor runs after the combination, behind one hop there.
+        guard isolation != nil else {
+            return SharedSequence<SharingStrategy, Result>(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        }
+        return SharedSequence<SharingStrategy, Result>(Observable.combineLatest(collection.map { $0.asObservable() }).map(resultSelector, isolation: isolation))
     }
 
     /// Sends an array of the latest element of every source whenever any sends one,

@@ -23,10 +23,14 @@ extension SharedSequenceConvertibleType {
     /// let person = people.distinctUntilChanged { $0.id }
     /// ```
     ///
-    /// - Parameter keySelector: Computes the value to compare for each element.
+    /// - Parameters:
+    ///   - keySelector: Computes the value to compare for each element: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence without consecutive elements whose keys are equal.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged(keySelector))
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key, isolation: (any Actor)? = #isolation) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(perEvent(isolation: isolation) { $0.distinctUntilChanged(keySelector) })
     }
 
     /// Drops each element that `comparer` says equals the previous element.
@@ -40,10 +44,14 @@ extension SharedSequenceConvertibleType {
     /// let position = positions.distinctUntilChanged { abs($0 - $1) < 0.5 }
     /// ```
     ///
-    /// - Parameter comparer: Whether two consecutive elements count as equal.
+    /// - Parameters:
+    ///   - comparer: Whether two consecutive elements count as equal: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence without consecutive elements that `comparer` calls equal.
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged(comparer))
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool, isolation: (any Actor)? = #isolation) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(perEvent(isolation: isolation) { $0.distinctUntilChanged(comparer) })
     }
 
     /// Drops each element whose key `comparer` says equals the previous element's key.
@@ -55,11 +63,15 @@ extension SharedSequenceConvertibleType {
     /// - Parameters:
     ///   - keySelector: Computes the value to compare for each element.
     ///   - comparer: Whether two consecutive keys count as equal.
+    ///   - isolation: The caller's actor; leave the default. Closures written on an actor
+    ///     run on it (elements sent elsewhere hop there first); written in nonisolated
+    ///     code, they run on the thread that sent the element.
     /// - Returns: A sequence without consecutive elements whose keys `comparer` calls equal.
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) -> Key,
-        comparer: @escaping (Key, Key) -> Bool
+        comparer: @escaping (Key, Key) -> Bool,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
+        SharedSequence(perEvent(isolation: isolation) { $0.distinctUntilChanged(keySelector, comparer: comparer) })
     }
 }

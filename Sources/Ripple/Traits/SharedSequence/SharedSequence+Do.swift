@@ -21,6 +21,9 @@ extension SharedSequenceConvertibleType {
     ///   - onSubscribe: Runs before the subscription to this sequence.
     ///   - onSubscribed: Runs after the subscription to this sequence.
     ///   - onDispose: Runs after the subscription is disposed, for whatever reason.
+    ///   - isolation: The caller's actor; leave the default. Actions written on an actor
+    ///     run on it: events sent elsewhere hop there first, the subscription moves there
+    ///     for `onSubscribe` and `onSubscribed`, and `onDispose` runs there too.
     /// - Returns: This sequence, unchanged, with the actions run along the way.
     public func `do`(
         onNext: ((Element) -> Void)? = nil,
@@ -29,16 +32,20 @@ extension SharedSequenceConvertibleType {
         afterCompleted: (() -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil
+        onDispose: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().do(
+        SharedSequence(isolatedDo(
             onNext: onNext,
             afterNext: afterNext,
+            onError: nil,
+            afterError: nil,
             onCompleted: onCompleted,
             afterCompleted: afterCompleted,
             onSubscribe: onSubscribe,
             onSubscribed: onSubscribed,
-            onDispose: onDispose
+            onDispose: onDispose,
+            isolation: isolation
         ))
     }
 }

@@ -17,12 +17,17 @@ extension SharedSequenceConvertibleType {
     /// let all = ids.flatMap { load($0) }
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence whose elements to send: on the actor it
+    ///     was written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of every inner sequence, as they arrive.
     public func flatMap<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<Sharing, Result> {
-        SharedSequence(asObservable().flatMap(selector))
+        SharedSequence(asObservable().delivering(to: isolation).flatMap(selector))
     }
 
     /// Maps each element to a shared sequence and sends only the elements of the most
@@ -39,12 +44,17 @@ extension SharedSequenceConvertibleType {
     /// let results = query.flatMapLatest { search($0).asDriver(onErrorJustReturn: []) }
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence to switch to.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence to switch to: on the actor it was written
+    ///     on if it is isolated to one (elements sent elsewhere hop there first), otherwise on
+    ///     the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of the latest inner sequence.
     public func flatMapLatest<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<Sharing, Result> {
-        SharedSequence(asObservable().flatMapLatest(selector))
+        SharedSequence(asObservable().delivering(to: isolation).flatMapLatest(selector))
     }
 
     /// Maps an element to a shared sequence only while no inner sequence is running:
@@ -61,11 +71,16 @@ extension SharedSequenceConvertibleType {
     /// let login = loginTaps.flatMapFirst { _ in signIn() }   // taps during a sign-in are ignored
     /// ```
     ///
-    /// - Parameter selector: Maps an element to the sequence whose elements to send.
+    /// - Parameters:
+    ///   - selector: Maps an element to the sequence whose elements to send: on the actor it
+    ///     was written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The elements of the inner sequences started while none was running.
     public func flatMapFirst<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<Sharing, Result> {
-        SharedSequence(asObservable().flatMapFirst(selector))
+        SharedSequence(asObservable().delivering(to: isolation).flatMapFirst(selector))
     }
 }

@@ -70,10 +70,14 @@ extension SharedSequence {
     /// let now = Driver.deferred { Driver.just(Date()) }
     /// ```
     ///
-    /// - Parameter factory: Makes the sequence for each subscriber.
+    /// - Parameters:
+    ///   - factory: Makes the sequence for each subscriber. Runs on the actor it was written
+    ///     on if it is isolated to one (a subscription made elsewhere moves there, and so does
+    ///     its disposal), otherwise where the subscription is made.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence that subscribes each subscriber to a new sequence from `factory`.
-    public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.deferred { factory().asObservable() })
+    public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>, isolation: (any Actor)? = #isolation) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.deferred { factory().asObservable() }.subscribing(on: isolation))
     }
 }
 
@@ -89,10 +93,14 @@ extension SharedSequenceConvertibleType {
     /// let greeting = name.map { "Hello, \($0)" }
     /// ```
     ///
-    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Parameters:
+    ///   - transform: Called once for each element: on the actor it was written on if it is
+    ///     isolated to one (elements sent elsewhere hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of the results of `transform`.
-    public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence(asObservable().map(transform))
+    public func map<Result>(_ transform: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence(asObservable().map(transform, isolation: isolation))
     }
 
     /// Transforms each element and drops the `nil` results.
@@ -101,10 +109,14 @@ extension SharedSequenceConvertibleType {
     /// let numbers = text.compactMap { Int($0) }
     /// ```
     ///
-    /// - Parameter transform: Called once for each element, on the thread that sent it.
+    /// - Parameters:
+    ///   - transform: Called once for each element: on the actor it was written on if it is
+    ///     isolated to one (elements sent elsewhere hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the non-`nil` results of `transform`.
-    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence(asObservable().compactMap(transform))
+    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence(perEvent(isolation: isolation) { $0.compactMap(transform) })
     }
 
     /// Sends only the elements that satisfy `predicate`.
@@ -118,10 +130,14 @@ extension SharedSequenceConvertibleType {
     /// let valid = input.filter { !$0.isEmpty }
     /// ```
     ///
-    /// - Parameter predicate: Decides, for each element, whether it is sent.
+    /// - Parameters:
+    ///   - predicate: Decides, for each element, whether it is sent: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence with the elements for which `predicate` returns `true`.
-    public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().filter(predicate))
+    public func filter(_ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(perEvent(isolation: isolation) { $0.filter(predicate) })
     }
 
     /// Sends `elements` first, then this sequence's elements.
@@ -151,10 +167,12 @@ extension SharedSequenceConvertibleType {
     /// - Parameters:
     ///   - seed: The accumulated value before the first element.
     ///   - accumulator: Combines the accumulated value with one element into the next
-    ///     accumulated value.
+    ///     accumulated value: on the actor it was written on if it is isolated to one (elements
+    ///     sent elsewhere hop there first), otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of the accumulated value after each element.
-    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> SharedSequence<SharingStrategy, Seed> {
-        SharedSequence(asObservable().scan(seed, accumulator: accumulator))
+    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, isolation: (any Actor)? = #isolation) -> SharedSequence<SharingStrategy, Seed> {
+        SharedSequence(perEvent(isolation: isolation) { $0.scan(seed, accumulator: accumulator) })
     }
 
     /// Combines each element with the latest element of `second` (elements sent before
@@ -172,15 +190,19 @@ extension SharedSequenceConvertibleType {
     ///
     /// - Parameters:
     ///   - second: The sequence whose latest element joins each element of this one.
-    ///   - resultSelector: Makes a result from an element of this sequence and the
-    ///     latest element of `second`.
+    ///   - resultSelector: Makes a result from an element of this sequence and the latest
+    ///     element of `second`: on the actor it was written on if it is isolated to one
+    ///     (elements of this sequence sent elsewhere hop there first), otherwise on the thread
+    ///     that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one for each element of
     ///   this sequence that arrives after `second` has sent one.
     public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
         _ second: Second,
-        resultSelector: @escaping (Element, Second.Element) -> Result
+        resultSelector: @escaping (Element, Second.Element) -> Result,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
-        SharedSequence(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
+        SharedSequence(perEvent(isolation: isolation) { $0.withLatestFrom(second.asObservable(), resultSelector: resultSelector) })
     }
 
     /// Sends the latest element of `second` each time this sequence sends one.

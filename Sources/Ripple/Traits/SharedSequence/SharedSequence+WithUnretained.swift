@@ -12,13 +12,17 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Parameters:
     ///   - obj: The object to pass along, held weakly.
-    ///   - resultSelector: Makes a result from `obj` and an element.
+    ///   - resultSelector: Makes a result from `obj` and an element: on the actor it was
+    ///     written on if it is isolated to one (elements sent elsewhere hop there first),
+    ///     otherwise on the thread that sent the element.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A Signal of `resultSelector`'s results, completing once `obj` is gone.
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object,
-        resultSelector: @escaping (Object, Element) -> Out
+        resultSelector: @escaping (Object, Element) -> Out,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Out> {
-        SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
+        SharedSequence(perEvent(isolation: isolation) { $0.withUnretained(obj, resultSelector: resultSelector) })
     }
 
     /// Pairs each element with `obj`, held weakly, as a tuple; once `obj` is gone the

@@ -22,14 +22,21 @@ extension SharedSequence {
     ///
     /// - Parameters:
     ///   - collection: The sequences to zip.
-    ///   - resultSelector: Makes a result from one element of each source, in the
-    ///     collection's order.
+    ///   - resultSelector: Makes a result from one element of each source, in the collection's
+    ///     order: on the actor it was written on if it is isolated to one (the elements hop
+    ///     there first), otherwise on the thread that sent the last element it needs.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A sequence of `resultSelector`'s results, one per index all sources reached.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection,
-        resultSelector: @escaping ([Element]) throws -> Result
+        resultSelector: @escaping ([Element]) throws -> Result,
+        isolation: (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        SharedSequence<SharingStrategy, Result>(Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        // A selector isolated to an actor runs after the zip, behind one hop there.
+        guard isolation != nil else {
+            return SharedSequence<SharingStrategy, Result>(Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        }
+        return SharedSequence<SharingStrategy, Result>(Observable.zip(collection.map { $0.asObservable() }).map(resultSelector, isolation: isolation))
     }
 
     /// Pairs up the sources' elements by index into arrays: the first array holds

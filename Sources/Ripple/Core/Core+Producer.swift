@@ -22,7 +22,7 @@ class Producer<Element>: Observable<Element> {
     /// Whether every event of every subscription is sent on the main actor (the main
     /// queue): set on `observe(on: MainScheduler.instance)` and on the operators built
     /// behind a hop for main-actor closures, so that the next main-actor closure needs
-    /// no hop of its own (see `IsolatedDelivery.swift`).
+    /// no hop of its own (see `Core+IsolatedDelivery.swift`).
     @usableFromInline
     final var deliversOnMainActor = false
 

@@ -125,7 +125,7 @@ final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observ
         if mayDeliverDirectly {
             forwardOn(next: element)
         } else {
-            enqueue(.next(element))
+            enqueue(next: element)
         }
     }
 
@@ -151,6 +151,13 @@ final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observ
         case .error(let error): on(error: error)
         case .completed: onCompletion()
         }
+    }
+
+    /// Out of line, so that the direct road does not build an `Event` (for an element type
+    /// the code is not specialised for, that costs a metadata lookup per element).
+    @inline(never)
+    private func enqueue(next element: Element) {
+        enqueue(.next(element))
     }
 
     private func enqueue(_ event: Event<Element>) {

@@ -5,7 +5,7 @@ extension ObservableConvertibleType {
     ///
     /// The name is RxSwift 6.10's (`Observable.create(detached:priority:work:)`), so
     /// RxSwift code keeps compiling; it is the async counterpart of
-    /// ``ObservableType/create(_:)``, which a closure returning a `Disposable` still
+    /// ``ObservableType/create(_:isolation:)``, which a closure returning a `Disposable` still
     /// selects. RxSwift's `ElementObserver<Element>` typealias for the emitting function
     /// is spelled out here as `(Element) -> Void`.
     ///

@@ -1,7 +1,7 @@
 /// The observer ``ObservableType/subscribe(_:)`` builds around your event closure.
 ///
 /// Your closure takes events, so this observer builds one for every element and for
-/// the terminal event. (``ObservableType/subscribe(onNext:onError:onCompleted:onDisposed:)``
+/// the terminal event. (``ObservableType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``
 /// builds none: its observer is a ``SubscribeObserver``.)
 final class AnonymousObserver<Element>: ObserverBase<Element> {
     typealias EventHandler = (Event<Element>) -> Void

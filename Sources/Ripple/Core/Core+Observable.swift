@@ -9,7 +9,7 @@
 /// ```
 ///
 /// You do not subclass `Observable`; you make one with a creation operator
-/// (``ObservableType/create(_:)``, ``ObservableType/just(_:)``, …) or an operator.
+/// (``ObservableType/create(_:isolation:)``, ``ObservableType/just(_:)``, …) or an operator.
 public class Observable<Element>: ObservableType {
     init() {
         #if DEBUG

@@ -135,7 +135,7 @@ extension ObservableType {
     }
 }
 
-/// The journey step of ``ObservableType/subscribe(onNext:onError:onCompleted:onDisposed:)``,
+/// The journey step of ``ObservableType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``,
 /// out of line so that the inlinable method exposes no trace machinery.
 @usableFromInline
 func traceSubscribeWithClosures() {

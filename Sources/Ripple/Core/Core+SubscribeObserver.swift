@@ -1,4 +1,4 @@
-/// The observer ``ObservableType/subscribe(onNext:onError:onCompleted:onDisposed:)``
+/// The observer ``ObservableType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``
 /// builds around your closures.
 ///
 /// One object holds everything a subscription made with closures needs: your four

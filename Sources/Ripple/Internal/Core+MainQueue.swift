@@ -1,4 +1,7 @@
 import Dispatch
+#if !canImport(Darwin)
+internal import CDispatch
+#endif
 
 extension DispatchQueue {
     /// A key that only the main queue has a value for.
@@ -18,6 +21,19 @@ extension DispatchQueue {
     /// `someOtherQueue.sync { … }` is on `someOtherQueue` even if the thread is the main
     /// thread, as with `dispatchPrecondition(condition: .onQueue(.main))`.
     static var isMain: Bool {
-        DispatchQueue.getSpecific(key: mainQueueKey) != nil
+        // libdispatch knows a key by the key object's address, as the overlay passes it.
+        currentQueueSpecific(for: Unmanaged.passUnretained(mainQueueKey).toOpaque()) != nil
+    }
+
+    /// libdispatch's `dispatch_get_specific`, called directly: the overlay's generic
+    /// `getSpecific(key:)` is not specialised for the caller and looks its type metadata
+    /// up on every call (hundreds of instructions, paid per event by main-actor pipelines).
+    @inline(__always)
+    private static func currentQueueSpecific(for key: UnsafeRawPointer) -> UnsafeMutableRawPointer? {
+        #if canImport(Darwin)
+        __dispatch_get_specific(key)
+        #else
+        CDispatch.dispatch_get_specific(key)
+        #endif
     }
 }

@@ -218,6 +218,9 @@ func isolatedPipeline(name: String, size: Size, isolation: isolated (any Actor)?
         name: name,
         events: count,
         ripple: {
+            // Capturing the isolated parameter makes this closure (and so the ones
+            // below) isolated to it; without it, it would be nonisolated.
+            _ = isolation
             let subject = PublishSubject<Int>()
             var sum = 0
             let subscription = subject

@@ -214,7 +214,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
     /// Runs side effects on the Completable's events and lifetime, and passes them
-    /// through, as ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+    /// through, as ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)``
     /// does.
     ///
     /// ```

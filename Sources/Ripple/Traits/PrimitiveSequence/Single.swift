@@ -259,7 +259,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// `onSuccess`/`onError` run before the result goes downstream (if they throw, the
     /// thrown error goes instead), `afterSuccess`/`afterError` after it; the other
-    /// actions behave as in ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
+    /// actions behave as in ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)``.
     ///
     /// ```
     /// source:                 -(1|)

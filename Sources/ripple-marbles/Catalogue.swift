@@ -110,7 +110,7 @@ private func creationExamples() -> [MarbleExample] {
 
 private func transformingExamples() -> [MarbleExample] {
     [
-        unary("map", .transforming, symbol: "Ripple/ObservableType/map(_:)",
+        unary("map", .transforming, symbol: "Ripple/ObservableType/map(_:isolation:)",
               caption: "map sends each element transformed, at the time it arrives.",
               code: "map { $0 * 10 }", input: hot("-1-2--3-|")) { source, _ in source.map { $0 * 10 } },
         unary("compactMap", .transforming, symbol: "Ripple/ObservableType/compactMap(_:isolation:)",

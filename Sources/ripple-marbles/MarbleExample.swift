@@ -8,7 +8,7 @@ struct MarbleExample {
     let name: String
     /// The section of the overview article.
     let category: Category
-    /// The DocC link of the documented symbol (`Ripple/ObservableType/map(_:)`), without
+    /// The DocC link of the documented symbol (`Ripple/ObservableType/map(_:isolation:)`), without
     /// the double backquotes; the picture is added to that symbol's page.
     let symbol: String
     /// What the diagram shows a learner, in a sentence.

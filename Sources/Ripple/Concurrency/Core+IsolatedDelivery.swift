@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// This sequence, delivered where closures given with `isolation` may run: itself
     /// when `isolation` is `nil`, or when it already delivers on the main actor;
@@ -99,30 +97,15 @@ final class IsolatedDelivery<Element>: Producer<Element> {
 final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
-    private let executor: IsolationExecutor
-    private let lock = Lock()
-    // Guarded by `lock`: the events waiting for a drain.
-    private var waiting: ContiguousArray<Event<Element>> = []
-    // Touched only by the drain, one at a time on the executor: the batch it delivers.
-    private var batch: ContiguousArray<Event<Element>> = []
-    // Set (under `lock`) when an event is queued with no drain posted, cleared by the
-    // drain once nothing waits. Read without the lock on the direct road: only on the
-    // executor, where the drain also runs, so it cannot change under the reader.
-    private let queued = Atomic<Bool>(false)
+    private let queue: IsolatedQueue<Event<Element>>
 
     init(executor: IsolationExecutor, observer: Observer, cancel: Cancelable) {
-        self.executor = executor
+        queue = IsolatedQueue(executor: executor)
         super.init(observer: observer, cancel: cancel)
     }
 
-    /// Whether an event may be delivered now, on this thread.
-    @inline(__always)
-    private var mayDeliverDirectly: Bool {
-        !queued.load(ordering: .acquiring) && executor.isCurrent
-    }
-
     func on(next element: Element) {
-        if mayDeliverDirectly {
+        if queue.mayDeliverDirectly {
             forwardOn(next: element)
         } else {
             enqueue(next: element)
@@ -130,7 +113,7 @@ final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observ
     }
 
     func on(error: Swift.Error) {
-        if mayDeliverDirectly {
+        if queue.mayDeliverDirectly {
             forwardErrorAndDispose(error)
         } else {
             enqueue(.error(error))
@@ -138,7 +121,7 @@ final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observ
     }
 
     func onCompletion() {
-        if mayDeliverDirectly {
+        if queue.mayDeliverDirectly {
             forwardCompletedAndDispose()
         } else {
             enqueue(.completed)
@@ -161,41 +144,21 @@ final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observ
     }
 
     private func enqueue(_ event: Event<Element>) {
-        let start = lock.withLock {
-            if isDisposed {
-                return false
-            }
-            waiting.append(event)
-            if queued.load(ordering: .relaxed) {
-                return false
-            }
-            queued.store(true, ordering: .releasing)
-            return true
-        }
-        if start {
-            executor.post { self.drain() }
+        if queue.enqueue(event) {
+            queue.executor.post { self.drain() }
         }
     }
 
-    /// Delivers what waits, on the executor; posts itself again if more arrived meanwhile.
+    /// Delivers what waits, on the executor, up to disposal; posts itself again if more
+    /// arrived meanwhile.
     private func drain() {
-        lock.withLock { swap(&waiting, &batch) }
-        for event in batch {
-            if isDisposed {
-                break
+        let more = queue.drain { event in
+            if !isDisposed {
+                deliver(event)
             }
-            deliver(event)
-        }
-        batch.removeAll(keepingCapacity: true)
-        let more = lock.withLock {
-            if waiting.isEmpty || isDisposed {
-                queued.store(false, ordering: .releasing)
-                return false
-            }
-            return true
         }
         if more {
-            executor.post { self.drain() }
+            queue.executor.post { self.drain() }
         }
     }
 
@@ -209,9 +172,7 @@ final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observ
 
     override func dispose() {
         super.dispose()
-        // Released outside the lock: an element's deinit may run any code.
-        var dropped: ContiguousArray<Event<Element>> = []
-        lock.withLock { swap(&waiting, &dropped) }
+        queue.close()
     }
 }
 

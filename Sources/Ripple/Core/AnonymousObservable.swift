@@ -30,6 +30,16 @@ extension ObservableType {
         }
         return AnonymousObservable(subscribe).subscribing(on: isolation)
     }
+
+    /// `create` behind a trait's own `create`: misuse reports name the trait's
+    /// (`Maybe<Int>.create`), the API its caller wrote.
+    static func create(
+        _ subscribe: @escaping (AnyObserver<Element>) -> Disposable,
+        isolation: (any Actor)?,
+        reportedAs trait: StaticString
+    ) -> Observable<Element> {
+        AnonymousObservable(subscribe, reportedAs: trait).subscribing(on: isolation)
+    }
 }
 
 /// The sequence `Observable.create` returns: it only stores the closure.
@@ -37,9 +47,13 @@ final class AnonymousObservable<Element>: Producer<Element> {
     typealias SubscribeHandler = (AnyObserver<Element>) -> Disposable
 
     let subscribeHandler: SubscribeHandler
+    /// The type whose `create` made this sequence, for misuse reports: `Observable`, or
+    /// the trait (`Single`, `Maybe`, `Completable`, `Infallible`).
+    let creator: StaticString
 
-    init(_ subscribeHandler: @escaping SubscribeHandler) {
+    init(_ subscribeHandler: @escaping SubscribeHandler, reportedAs creator: StaticString = "Observable") {
         self.subscribeHandler = subscribeHandler
+        self.creator = creator
         super.init()
         if journeyTracingIsOn {
             JourneyTrace.step("AnonymousObservable", "init", "keeps the closure as its subscribeHandler")
@@ -50,7 +64,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
         if journeyTracingIsOn {
             JourneyTrace.step("AnonymousObservable", "run", "makes an AnonymousObservableSink around \(typeName(observer))")
         }
-        let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
+        let sink = AnonymousObservableSink(observer: observer, cancel: cancel, creator: creator)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
@@ -62,7 +76,8 @@ final class AnonymousObservable<Element>: Producer<Element> {
 /// Events after the terminal event are dropped. Debug builds also detect misuse of the
 /// observer by the closure — an event after the terminal event, or calls from two
 /// threads that overlap — and report it once per kind through
-/// ``Hooks/grammarViolationHandler`` naming `Observable<Element>.create`, without
+/// ``Hooks/grammarViolationHandler`` naming the `create` it was given to
+/// (`Observable<Element>.create`, or the trait's), without
 /// changing what is delivered. Release builds check nothing beyond the drop.
 final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
@@ -74,7 +89,15 @@ final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, 
     private let grammar = GrammarCheck()
     #endif
 
-    override init(observer: Observer, cancel: Cancelable) {
+    #if DEBUG
+    /// The type whose `create` the closure was given to, named in misuse reports.
+    private let creator: StaticString
+    #endif
+
+    init(observer: Observer, cancel: Cancelable, creator: StaticString) {
+        #if DEBUG
+        self.creator = creator
+        #endif
         super.init(observer: observer, cancel: cancel)
         if journeyTracingIsOn {
             JourneyTrace.step("AnonymousObservableSink", "init", "a Sink that remembers the observer and the SinkDisposer")
@@ -101,7 +124,8 @@ final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, 
     #if DEBUG
     /// Names this operator in misuse reports.
     private var operatorName: String {
-        "Observable<\(Element.self)>.create"
+        // A Completable's element type is `Never`, which its name leaves out.
+        "\(creator)" == "Completable" ? "Completable.create" : "\(creator)<\(Element.self)>.create"
     }
     #endif
 

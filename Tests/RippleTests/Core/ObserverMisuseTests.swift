@@ -59,6 +59,49 @@ extension RippleTests {
             #endif
         }
 
+        @Test func aTraitsCreateIsNamedInTheReport() {
+            let maybe = reports {
+                _ = Maybe<String>.create { observer in
+                    observer(.success("a"))
+                    observer(.completed)
+                    return Disposables.create()
+                }
+                .subscribe { _ in }
+            }
+            let single = reports {
+                _ = Single<Int>.create { observer in
+                    observer(.success(1))
+                    observer(.failure(TestError()))
+                    return Disposables.create()
+                }
+                .subscribe { _ in }
+            }
+            let completable = reports {
+                _ = Completable.create { observer in
+                    observer(.completed)
+                    observer(.completed)
+                    return Disposables.create()
+                }
+                .subscribe { _ in }
+            }
+            let infallible = reports {
+                _ = Infallible<Int>.create { observer in
+                    observer(.completed)
+                    observer(.next(1))
+                    return Disposables.create()
+                }
+                .subscribe { _ in }
+            }
+            #if DEBUG
+            #expect(maybe.count == 1 && maybe.first?.contains("Maybe<String>.create: onCompleted() was called after") == true, "\(maybe)")
+            #expect(single.count == 1 && single.first?.contains("Single<Int>.create: onError(_:) was called after") == true, "\(single)")
+            #expect(completable.count == 1 && completable.first?.contains("Completable.create: onCompleted() was called after") == true, "\(completable)")
+            #expect(infallible.count == 1 && infallible.first?.contains("Infallible<Int>.create: onNext(_:) was called after") == true, "\(infallible)")
+            #else
+            #expect(maybe.isEmpty && single.isEmpty && completable.isEmpty && infallible.isEmpty)
+            #endif
+        }
+
         @Test func overlappingCallsFromTwoThreadsAreReportedAndStillDelivered() {
             let inside = DispatchSemaphore(value: 0)
             let reported = DispatchSemaphore(value: 0)

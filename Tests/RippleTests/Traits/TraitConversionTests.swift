@@ -56,5 +56,54 @@ extension RippleTests {
             _ = Observable<Int>.empty().first().subscribe(onSuccess: { results.append("\(String(describing: $0))") })
             #expect(results == ["[1, 2]", "nil"])
         }
+
+        // MARK: types that implement only asSharedSequence()
+
+        @Test func aTypeThatGivesOnlyItsDriverIsAnObservableAndADriver() {
+            let scheduler = TestScheduler(initialClock: 0)
+            SharingScheduler.mock(scheduler: scheduler) {
+                let source = scheduler.createHotObservable([.next(210, true), .next(220, false), .completed(230)])
+                let indicator = LoadingIndicator(loading: source.asDriver(onErrorJustReturn: false))
+                let observed = scheduler.start { indicator.asObservable() }
+                #expect(observed.events == [.next(211, true), .next(221, false), .completed(231)])
+                let driver: Driver<Bool> = indicator.asDriver()
+                #expect(driver.asObservable() === indicator.loading.asObservable())
+            }
+        }
+
+        @Test func aTypeThatGivesOnlyItsSignalIsAnObservableAndASignal() {
+            let scheduler = TestScheduler(initialClock: 0)
+            SharingScheduler.mock(scheduler: scheduler) {
+                let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+                let taps = TapSource(taps: source.asSignal(onErrorJustReturn: -1))
+                let observed = scheduler.start { taps.asObservable() }
+                #expect(observed.events == [.next(211, 1), .next(221, 2), .completed(231)])
+                let signal: Signal<Int> = taps.asSignal()
+                #expect(signal.asObservable() === taps.taps.asObservable())
+            }
+        }
+    }
+}
+
+/// A type that is a Driver only through `asSharedSequence()`, as RxExample's
+/// `ActivityIndicator` is.
+private struct LoadingIndicator: SharedSequenceConvertibleType {
+    typealias Element = Bool
+    typealias SharingStrategy = DriverSharingStrategy
+    let loading: Driver<Bool>
+
+    func asSharedSequence() -> Driver<Bool> {
+        loading
+    }
+}
+
+/// A type that is a Signal only through `asSharedSequence()`.
+private struct TapSource: SharedSequenceConvertibleType {
+    typealias Element = Int
+    typealias SharingStrategy = SignalSharingStrategy
+    let taps: Signal<Int>
+
+    func asSharedSequence() -> Signal<Int> {
+        taps
     }
 }

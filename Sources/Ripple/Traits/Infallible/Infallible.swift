@@ -106,7 +106,7 @@ extension Infallible {
                     observer.onCompleted()
                 }
             }
-        }, isolation: isolation))
+        }, isolation: isolation, reportedAs: "Infallible"))
     }
 }
 

@@ -65,7 +65,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
                 case .completed: observer.on(.completed)
                 }
             }
-        }, isolation: isolation)
+        }, isolation: isolation, reportedAs: "Completable")
         return PrimitiveSequence(raw: source)
     }
 

@@ -72,7 +72,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                     observer.on(.completed)
                 }
             }
-        }, isolation: isolation)
+        }, isolation: isolation, reportedAs: "Maybe")
         return PrimitiveSequence(raw: source)
     }
 

@@ -62,7 +62,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                     observer.on(.error(error))
                 }
             }
-        }, isolation: isolation)
+        }, isolation: isolation, reportedAs: "Single")
         return PrimitiveSequence(raw: source)
     }
 

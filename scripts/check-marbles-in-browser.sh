@@ -85,11 +85,11 @@ base="/Ripple/documentation/ripple"
 light=$(find Sources/Ripple/Ripple.docc/Resources/marbles -name '*.svg' ! -name '*~dark.svg' | wc -l)
 # page name, path under documentation/ripple, how many diagrams it must show, scheme
 pages=(
-  "map observabletype/map(_:) 1 light"
-  "map-dark observabletype/map(_:) 1 dark"
-  "flatMapLatest observabletype/flatmaplatest(_:) 1 light"
+  "map observabletype/map(_:isolation:) 1 light"
+  "map-dark observabletype/map(_:isolation:) 1 dark"
+  "flatMapLatest observabletype/flatmaplatest(_:isolation:) 1 light"
   "retry observabletype/retry(_:) 1 light"
-  "catch observabletype/catch(_:) 1 light"
+  "catch observabletype/catch(_:isolation:) 1 light"
   "share observabletype/share(replay:scope:) 1 light"
   "debounce observabletype/debounce(_:scheduler:) 1 light"
   "asSingle observabletype/assingle() 2 light"

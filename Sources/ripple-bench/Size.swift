@@ -13,7 +13,8 @@ enum Size: String {
     }
 }
 
-/// Every workload of issue 8, in the issue's order, then issue 21's, then the
+/// Every workload in the order CI counts its lines: the pipelines, subjects and
+/// subscriptions, then subscribe + dispose beside many subscribers, then the
 /// main-actor pipeline. (Main-actor code, for that last one.)
 @MainActor
 func allWorkloads(size: Size) -> [Workload] {

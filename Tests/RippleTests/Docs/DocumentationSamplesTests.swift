@@ -153,6 +153,170 @@ extension RippleTests {
             let first = try Observable.of(1, 2, 3).toBlocking(timeout: 1).first()
             #expect(first == 1)
         }
+
+        @Test func traitsArticleSingle() {
+            struct User: Sendable {
+                let name: String
+            }
+            enum LookupError: Error {
+                case notFound
+            }
+            func loadUser(id: Int) -> Single<User> {
+                Single.create { single in
+                    if id == 1 {
+                        single(.success(User(name: "Ada")))
+                    } else {
+                        single(.failure(LookupError.notFound))
+                    }
+                    return Disposables.create()
+                }
+            }
+            let output = Printed.capture {
+                let users = DisposeBag()
+                loadUser(id: 1)
+                    .map { $0.name }
+                    .subscribe(
+                        onSuccess: { print("hello, \($0)") },        // hello, Ada
+                        onFailure: { print("no user: \($0)") }
+                    )
+                    .disposed(by: users)
+                loadUser(id: 2)
+                    .subscribe(onSuccess: { print("hello, \($0.name)") }, onFailure: { print("no user: \($0)") })
+                    .disposed(by: users)
+            }
+            #expect(output == ["hello, Ada", "no user: notFound"])
+        }
+
+        @Test func traitsArticleInfallible() {
+            enum FeedError: Error {
+                case offline
+            }
+            let output = Printed.capture {
+                let infallibles = DisposeBag()
+                let prices = Observable<Int>.of(100, 101).concat(Observable.error(FeedError.offline))
+
+                prices
+                    .asInfallible(onErrorJustReturn: 0)
+                    .subscribe(onNext: { print("price \($0)") })   // price 100, price 101, price 0
+                    .disposed(by: infallibles)
+            }
+            #expect(output == ["price 100", "price 101", "price 0"])
+        }
+
+        @MainActor @Test func traitsArticleDriverAndSignal() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let output = Printed.capture {
+                SharingScheduler.mock(scheduler: scheduler) {
+                    let screen = DisposeBag()
+                    let titles = BehaviorSubject(value: "Inbox")
+
+                    let title: Driver<String> = titles.asDriver(onErrorJustReturn: "")
+                    title.drive(onNext: { print("title: \($0)") })     // title: Inbox (on the main queue)
+                        .disposed(by: screen)
+
+                    let taps = PublishSubject<Void>()
+                    let tapped: Signal<Void> = taps.asSignal(onErrorSignalWith: .empty())
+                    tapped.emit(onNext: { print("tapped") })
+                        .disposed(by: screen)
+                    taps.onNext(())
+                    scheduler.start()
+                }
+            }
+            #expect(output == ["title: Inbox", "tapped"])
+        }
+
+        @Test func hotAndColdArticleCold() {
+            let output = Printed.capture {
+                let bag = DisposeBag()
+                var requests = 0
+
+                let profile = Observable<String>.create { observer in
+                    requests += 1
+                    print("request \(requests)")
+                    observer.onNext("profile")
+                    observer.onCompleted()
+                    return Disposables.create()
+                }
+
+                profile.subscribe(onNext: { print("header shows \($0)") }).disposed(by: bag)
+                profile.subscribe(onNext: { print("sidebar shows \($0)") }).disposed(by: bag)
+            }
+            #expect(output == ["request 1", "header shows profile", "request 2", "sidebar shows profile"])
+        }
+
+        @Test func hotAndColdArticleShare() {
+            let output = Printed.capture {
+                let bag = DisposeBag()
+                let ticks = PublishSubject<Int>()
+                var runs = 0
+
+                let shared = Observable<Int>.deferred {
+                    runs += 1
+                    print("subscribed to the source (\(runs))")
+                    return ticks.asObservable()
+                }
+                .share(replay: 1, scope: .whileConnected)
+
+                shared.subscribe(onNext: { print("A got \($0)") }).disposed(by: bag)
+                ticks.onNext(1)                                   // A got 1
+                shared.subscribe(onNext: { print("B got \($0)") }).disposed(by: bag)
+                                                                  // B got 1 (replayed)
+                ticks.onNext(2)                                   // A got 2, B got 2
+                print("source runs: \(runs)")                     // source runs: 1
+            }
+            #expect(output == ["subscribed to the source (1)", "A got 1", "B got 1", "A got 2", "B got 2", "source runs: 1"])
+        }
+
+        @Test func hotAndColdArticlePublish() {
+            let output = Printed.capture {
+                let bag = DisposeBag()
+                let numbers = Observable.of(1, 2, 3).publish()
+
+                numbers.subscribe(onNext: { print("log \($0)") }).disposed(by: bag)
+                numbers.reduce(0, accumulator: +).subscribe(onNext: { print("sum \($0)") }).disposed(by: bag)
+                numbers.connect().disposed(by: bag)
+            }
+            #expect(output == ["log 1", "log 2", "log 3", "sum 6"])
+        }
+
+        @Test func choosingArticleBridges() async throws {
+            func total(of numbers: Observable<Int>) async throws -> Int {
+                var sum = 0
+                for try await number in numbers.values {
+                    sum += number
+                }
+                return sum
+            }
+            #expect(try await total(of: .of(1, 2, 3)) == 6)
+
+            let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+            let fromStream = stream.asObservable()
+            continuation.yield(7)
+            continuation.finish()
+            #expect(try await fromStream.toArray().value == [7])
+
+            let countdown = Observable<Int>.create { emit in
+                for second in (1...3).reversed() {
+                    emit(second)
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+            }
+            #expect(try await countdown.toArray().value == [3, 2, 1])
+        }
+
+        @Test func testingDriversArticleSearch() {
+            let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+            SharingScheduler.mock(scheduler: scheduler) {
+                let query = scheduler.createHotObservable([
+                    .next(300, "r"), .next(400, "ri"), .next(1_000, "rip"),
+                ])
+                let viewModel = SearchViewModel(query: query.asObservable()) { text in
+                    .just(["\(text)ple"])
+                }
+                let observer = scheduler.start(disposed: 2_000) { viewModel.results.asObservable() }
+                #expect(observer.events == [.next(702, ["riple"]), .next(1_302, ["ripple"])])
+            }
+        }
     }
 }
 
@@ -174,4 +338,18 @@ private enum Printed {
 private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     let line = items.map { "\($0)" }.joined(separator: separator)
     Printed.lines.withLock { $0?.append(line) }
+}
+
+/// The view model of the "Testing Drivers and Signals" article.
+private final class SearchViewModel {
+    let results: Driver<[String]>
+
+    init(query: Observable<String>, search: @escaping (String) -> Observable<[String]>) {
+        results = query
+            .asDriver(onErrorJustReturn: "")
+            .debounce(.milliseconds(300))
+            .flatMapLatest { text in
+                search(text).asDriver(onErrorJustReturn: [])
+            }
+    }
 }

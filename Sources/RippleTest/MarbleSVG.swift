@@ -195,8 +195,9 @@ extension MarbleSVG {
         ///
         /// A hot source draws its events at their absolute times, subscribed or not (the
         /// axis is dashed where nobody listens). A cold source draws the events it sent
-        /// to each of its subscriptions, at the times it sent them, up to each disposal:
-        /// `retry` shows each attempt.
+        /// to each of its subscriptions, at the times it sent them, up to each disposal,
+        /// all on this one timeline; ``timelines(_:source:label:)`` gives a cold source
+        /// one timeline per subscription instead.
         ///
         /// - Parameters:
         ///   - name: The name in the left column.
@@ -209,6 +210,36 @@ extension MarbleSVG {
             // the very time of a disposal went out.
             let events = (source as? ColdObservable<Element>)?.deliveries ?? source.recordedEvents
             self.init(name, events: events, subscriptions: source.subscriptions, label: label)
+        }
+
+        /// The timelines of a test source: one for a hot source or a cold source
+        /// subscribed at most once, and otherwise one per subscription of the cold
+        /// source, named `name #1`, `name #2` …, each with what that subscription was sent.
+        ///
+        /// Separate lines keep each run readable when the runs touch or overlap (the
+        /// inner sequences of `flatMap` or `flatMapLatest`, the attempts of `retry`):
+        /// on one line, a disposal and the next subscription at the same time, or two
+        /// runs' elements, would be drawn over each other.
+        ///
+        /// - Parameters:
+        ///   - name: The name in the left column (of the first timeline, without a number
+        ///     when there is only one).
+        ///   - source: A source from ``TestScheduler/createHotObservable(_:)`` or
+        ///     ``TestScheduler/createColdObservable(_:)``, after the run.
+        ///   - label: The text of an element's circle; its description by default.
+        /// - Returns: The timelines, in the order of the subscriptions.
+        public static func timelines<Element>(
+            _ name: String, source: TestableObservable<Element>, label: (Element) -> String = { String(describing: $0) }
+        ) -> [Timeline] {
+            let subscriptions = source.subscriptions
+            guard let cold = source as? ColdObservable<Element>, subscriptions.count > 1 else {
+                return [Timeline(name, source: source, label: label)]
+            }
+            return subscriptions.indices.map { index in
+                Timeline(
+                    "\(name) #\(index + 1)", events: cold.deliveries(toSubscription: index),
+                    subscriptions: [subscriptions[index]], label: label)
+            }
         }
 
         /// The timeline of an observer subscribed at `subscribed` and disposed at

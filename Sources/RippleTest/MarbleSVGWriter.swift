@@ -43,7 +43,8 @@ struct MarbleSVGWriter {
     private var axisRight: Double {
         // Wide enough for the operator's label too (about 8.4 pixels a character at 14 points).
         let label = diagram.operatorLabel.map { Double($0.count) * 8.4 + 24 } ?? 0
-        return max(x(end) + inset + 8, axisLeft + label)
+        // Room after the last time for a terminal mark drawn beside elements there.
+        return max(x(end) + inset + 20, axisLeft + label)
     }
 
     /// The horizontal position of virtual time `time`.
@@ -154,24 +155,36 @@ struct MarbleSVGWriter {
         let highest = stackHeights.values.max() ?? 1
         let step = 2 * largest + 4
         let lineY = y + Double(highest - 1) * step + largest + 8
-        // Below the axis: the subscription triangles, then the disposal squares.
-        let below = lineY + max(largest, 12) - 4
+        // Below the axis and clear of the circles: the subscription triangles, then the
+        // disposal squares.
+        let below = lineY + largest + 3
         y = below + 30
 
         var out = [#"<g class="timeline" data-role="\#(role)" data-name="\#(Self.escape(timeline.name))">"#]
         out.append(#"<text class="name" x="\#(n(Self.margin))" y="\#(n(lineY + 4))" font-size="13" fill="\#(palette.ink)">\#(Self.escape(timeline.name))</text>"#)
         out.append(#"<line class="axis" x1="\#(n(axisLeft))" y1="\#(n(lineY))" x2="\#(n(axisRight - 8))" y2="\#(n(lineY))" stroke="\#(palette.unsubscribedInk)" stroke-width="1.5" stroke-dasharray="4 4"/>"#)
         out.append(#"<path class="arrow" d="M \#(n(axisRight)) \#(n(lineY)) l -9 -5 v 10 z" fill="\#(palette.unsubscribedInk)"/>"#)
+        // A terminal mark at the time of elements goes just after their stack, as in the
+        // text diagram's `(1|)`: drawn at the same x it would hide behind them.
+        var stackHalfWidths: [TestTime: Double] = [:]
+        for case let (time, .next(label)) in marks.map({ ($0.time, $0.value) }) {
+            let half = label.count <= Self.circleCharacters ? largest : pillHalfWidth(label)
+            stackHalfWidths[time] = max(stackHalfWidths[time] ?? 0, half)
+        }
+        func terminalX(_ time: TestTime) -> Double {
+            x(time) + (stackHalfWidths[time].map { $0 + 10 } ?? 0)
+        }
         for subscription in timeline.subscriptions {
             let from = max(subscription.subscribe, start)
-            let to = subscription.unsubscribe == .max ? axisRight - 8 : x(min(subscription.unsubscribe, end))
+            // Solid up to a terminal mark drawn beside the elements of its time.
+            let last = min(subscription.unsubscribe, end)
+            let endsWithTerminal = marks.contains { $0.time == last && $0.value.isTerminal }
+            let to = subscription.unsubscribe == .max ? axisRight - 8 : endsWithTerminal ? terminalX(last) : x(last)
             if subscription.subscribe <= end && x(from) <= to {
                 out.append(#"<line class="subscribed" x1="\#(n(x(from)))" y1="\#(n(lineY))" x2="\#(n(to))" y2="\#(n(lineY))" stroke="\#(palette.ink)" stroke-width="2.5"/>"#)
             }
         }
 
-        // Completion bars go beneath the circles and reach past them, so a circle at the
-        // same time keeps its label readable; error crosses go on top.
         var placed: [TestTime: Int] = [:]
         var bars: [String] = []
         var circles: [String] = []
@@ -196,11 +209,11 @@ struct MarbleSVGWriter {
                 let fontSize = label.count <= Self.circleCharacters ? 13 : 11
                 circles.append(#"<text class="label" x="\#(n(cx))" y="\#(n(cy + 4))" font-size="\#(fontSize)" text-anchor="middle" fill="\#(palette.elementInk)">\#(Self.escape(label))</text>"#)
             case .completed:
-                let reach = stackHeights[time] == nil ? 12 : largest + 6
-                let above = reach + Double((stackHeights[time] ?? 1) - 1) * step
-                bars.append(#"<line class="completed" x1="\#(n(cx))" y1="\#(n(lineY - above))" x2="\#(n(cx))" y2="\#(n(lineY + reach))" stroke="\#(palette.ink)" stroke-width="3" data-time="\#(time)"><title>\#(Self.escape("completed @ \(time)"))</title></line>"#)
+                let bx = terminalX(time)
+                bars.append(#"<line class="completed" x1="\#(n(bx))" y1="\#(n(lineY - 12))" x2="\#(n(bx))" y2="\#(n(lineY + 12))" stroke="\#(palette.ink)" stroke-width="3" data-time="\#(time)"><title>\#(Self.escape("completed @ \(time)"))</title></line>"#)
             case .error(let description):
-                crosses.append(#"<path class="error" d="M \#(n(cx - 8)) \#(n(lineY - 8)) L \#(n(cx + 8)) \#(n(lineY + 8)) M \#(n(cx + 8)) \#(n(lineY - 8)) L \#(n(cx - 8)) \#(n(lineY + 8))" stroke="\#(palette.errorInk)" stroke-width="3.5" fill="none" data-time="\#(time)"><title>\#(Self.escape("error(\(description)) @ \(time)"))</title></path>"#)
+                let ex = terminalX(time)
+                crosses.append(#"<path class="error" d="M \#(n(ex - 8)) \#(n(lineY - 8)) L \#(n(ex + 8)) \#(n(lineY + 8)) M \#(n(ex + 8)) \#(n(lineY - 8)) L \#(n(ex - 8)) \#(n(lineY + 8))" stroke="\#(palette.errorInk)" stroke-width="3.5" fill="none" data-time="\#(time)"><title>\#(Self.escape("error(\(description)) @ \(time)"))</title></path>"#)
             }
         }
         out += bars + circles + crosses
@@ -332,4 +345,11 @@ struct MarbleSVGWriter {
 /// An error known only by its description, for drawing an `.error` mark as text.
 private struct DrawnError: Swift.Error, CustomStringConvertible {
     let description: String
+}
+
+extension MarbleSVG.Timeline.Mark {
+    /// Whether the mark ends its sequence (completion or an error).
+    var isTerminal: Bool {
+        if case .next = self { false } else { true }
+    }
 }

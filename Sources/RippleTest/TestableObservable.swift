@@ -103,14 +103,22 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
 // scheduled work lives in a CompositeDisposable.
 final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
     private let deliveryLock = Lock()
-    private var deliveryLog: [Recorded<Event<Element>>] = []
+    /// Each event sent, with the index of the subscription it went to.
+    private var deliveryLog: [(subscription: Int, event: Recorded<Event<Element>>)] = []
 
-    /// Every event sent to any subscriber so far, at the absolute time it was sent: what
-    /// ``MarbleSVG`` draws for a cold source (an event cancelled by a disposal at its own
-    /// time is not in it).
+    /// Every event sent to any subscription so far, in the order sent.
     var deliveries: [Recorded<Event<Element>>] {
         var copy: [Recorded<Event<Element>>] = []
-        deliveryLock.withLock { copy = deliveryLog }
+        deliveryLock.withLock { copy = deliveryLog.map(\.event) }
+        return copy
+    }
+
+    /// The events sent to one subscription (by its index in ``subscriptions``) so far, at
+    /// the absolute time each was sent: what ``MarbleSVG`` draws for a cold source (an
+    /// event cancelled by a disposal at its own time is not in it).
+    func deliveries(toSubscription index: Int) -> [Recorded<Event<Element>>] {
+        var copy: [Recorded<Event<Element>>] = []
+        deliveryLock.withLock { copy = deliveryLog.filter { $0.subscription == index }.map(\.event) }
         return copy
     }
 
@@ -121,7 +129,7 @@ final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sen
             _ = scheduled.insert(scheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { [weak self, scheduler] _ in
                 let sent = Recorded(time: scheduler.clock, value: recorded.value)
                 if let self {
-                    deliveryLock.withLock { deliveryLog.append(sent) }
+                    deliveryLock.withLock { deliveryLog.append((index, sent)) }
                 }
                 observer.on(recorded.value)
                 return Disposables.create()

@@ -351,8 +351,8 @@ private func utilityExamples() -> [MarbleExample] {
 private func timeExamples() -> [MarbleExample] {
     [
         unary("debounce", .time, symbol: "Ripple/ObservableType/debounce(_:scheduler:)",
-              caption: "debounce sends an element once the source has been quiet for the due time; a burst sends only its last.",
-              code: "debounce(.seconds(20), scheduler: scheduler)", input: hot("-12-3----4----5-|")) { source, scheduler in
+              caption: "debounce sends an element once the source has been quiet for the due time: of the burst 1, 2 only 2; 5, still waiting at completion, is sent then.",
+              code: "debounce(.seconds(20), scheduler: scheduler)", input: hot("-12----3--45|")) { source, scheduler in
             source.debounce(.seconds(20), scheduler: scheduler)
         },
         unary("throttle", .time, symbol: "Ripple/ObservableType/throttle(_:latest:scheduler:)",
@@ -479,3 +479,33 @@ private func traitExamples() -> [MarbleExample] {
         },
     ]
 }
+
+/// Operators a reader of one page should compare it with, by example name: each page's
+/// "See Also" lists the other members of every group its examples are in.
+let relatedExamples: [[String]] = [
+    ["just", "of", "empty", "never", "error"],
+    ["range", "generate", "repeatElement", "of"],
+    ["timer", "interval", "delaySubscription"],
+    ["deferred", "using"],
+    ["map", "compactMap", "scan", "flatMap"],
+    ["scan", "reduce", "toArray"],
+    ["flatMap", "flatMapLatest", "flatMapFirst", "concatMap", "switchLatest"],
+    ["buffer", "window", "groupBy"],
+    ["materialize", "dematerialize", "catch"],
+    ["filter", "compactMap", "distinctUntilChanged"],
+    ["take", "takeLast", "takeWhile", "takeUntil", "takeFor", "first"],
+    ["skip", "skipWhile", "skipUntil", "skipFor"],
+    ["elementAt", "first", "single", "ignoreElements"],
+    ["ifEmptyDefault", "ifEmptySwitchTo"],
+    ["debounce", "throttle", "sample"],
+    ["delay", "delaySubscription", "timeout"],
+    ["merge", "mergeMaxConcurrent", "concat", "amb", "startWith"],
+    ["zip", "combineLatest", "withLatestFrom"],
+    ["catch", "catchAndReturn", "retry", "retryWhen", "timeout"],
+    ["do", "doThrows"],
+    ["observeOn", "subscribeOn"],
+    ["publish", "replay", "refCount", "share"],
+    ["asSingle", "asMaybe", "asInfallible"],
+    ["asDriver", "asSignal", "asInfallible"],
+    ["andThen", "concat"],
+]

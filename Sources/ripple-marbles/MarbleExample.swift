@@ -78,7 +78,7 @@ func unary<In, Out>(
         let source = input.make(scheduler)
         let observer = scheduler.start(disposed: disposed) { apply(source.asObservable(), scheduler) }
         return MarbleSVG(
-            inputs: [MarbleSVG.Timeline(input.name, source: source)],
+            inputs: MarbleSVG.Timeline.timelines(input.name, source: source),
             operator: code,
             outputs: [MarbleSVG.Timeline(resultName, observer: observer, disposed: disposed, label: label)]
         )
@@ -100,7 +100,7 @@ func probed<In, Out>(
         let probe = { (label: String) in calls.append(Recorded(time: scheduler.clock, value: .next(label))) }
         let observer = scheduler.start(disposed: disposed) { apply(source.asObservable(), probe) }
         return MarbleSVG(
-            inputs: [MarbleSVG.Timeline(input.name, source: source)],
+            inputs: MarbleSVG.Timeline.timelines(input.name, source: source),
             operator: code,
             outputs: [
                 MarbleSVG.Timeline(resultName, observer: observer, disposed: disposed),
@@ -122,7 +122,7 @@ func binary<First, Second, Out>(
         let two = second.make(scheduler)
         let observer = scheduler.start(disposed: disposed) { apply(one.asObservable(), two.asObservable(), scheduler) }
         return MarbleSVG(
-            inputs: [MarbleSVG.Timeline(first.name, source: one), MarbleSVG.Timeline(second.name, source: two)],
+            inputs: MarbleSVG.Timeline.timelines(first.name, source: one) + MarbleSVG.Timeline.timelines(second.name, source: two),
             operator: code,
             outputs: [MarbleSVG.Timeline(resultName, observer: observer, disposed: disposed, label: label)]
         )
@@ -177,7 +177,7 @@ func sharing(
         }
         scheduler.start()
         return MarbleSVG(
-            inputs: [MarbleSVG.Timeline(input.name, source: source)],
+            inputs: MarbleSVG.Timeline.timelines(input.name, source: source),
             operator: code,
             outputs: zip(subscribers, observers).map { subscriber, observer in
                 MarbleSVG.Timeline(subscriber.name, observer: observer, subscribed: subscriber.subscribed, disposed: subscriber.disposed)

@@ -55,7 +55,7 @@ guard FileManager.default.fileExists(atPath: docc, isDirectory: &isDirectory), i
     exit(66)
 }
 
-let files = GeneratedFiles(examples: examples, docc: docc)
+let files = GeneratedFiles(examples: examples, related: relatedExamples, docc: docc)
 if check {
     let problems = files.check()
     if problems.isEmpty {

@@ -56,14 +56,14 @@ extension RippleTests {
         @Test func gettingStartedSubjectAndOperators() {
             let output = Printed.capture {
                 let names = PublishSubject<String>()
-                let subscription = names
+                let longNames = names
                     .map { $0.uppercased() }
                     .filter { $0.count > 3 }
                     .subscribe(onNext: { print($0) })
                 names.onNext("ann")     // filtered out
                 names.onNext("bruno")   // prints BRUNO
                 names.onCompleted()
-                subscription.dispose()
+                longNames.dispose()
 
                 let bag = DisposeBag()
                 Observable.of(1, 2, 3, 4)

@@ -21,13 +21,16 @@ that; GitHub and DocC show neither the comment nor its contents:
         The block is not compiled; the reason is required (a Package.swift fragment, say).
     <!-- sample: standalone -->
         The block is compiled on its own, not joined with the file's other blocks (it
-        declares again a name an earlier block declared).
+        declares again a name an earlier block declared), so it shows its own imports.
     <!-- sample: context
     func render(_ position: Int) async {}
     -->
         Code compiled just before the block and not shown: declarations of the reader's
         own names that the sample assumes (a view model, a `render` function). It may not
         import anything, so a sample still shows every import it needs.
+
+A block takes one marker at most. Keep skips rare: a sample that readers copy should
+compile.
 
 Usage: scripts/check-doc-samples.py [--list]
     --list  print each block with the file group it is compiled in, or why it is skipped,
@@ -144,6 +147,9 @@ def blocks_of(path: Path) -> list:
                 block.context = marker.group(2).strip("\n")
                 if re.search(r"^\s*(@\w+\s+)*import\s", block.context, re.M):
                     fail(f"{where}: a sample's hidden context may not import anything; show the import in the sample")
+                if re.search(r"^\s*@", block.context, re.M):
+                    fail(f"{where}: DocC reads a line that starts with @ as a directive, even inside a comment: "
+                         "keep attributes out of a hidden context, or begin the line with something else")
             else:
                 fail(f"{where}: unknown marker `sample: {marker.group(1)}` (skip, standalone or context)")
         blocks.append(block)

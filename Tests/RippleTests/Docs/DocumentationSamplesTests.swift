@@ -5,9 +5,9 @@ import Ripple
 import RippleBlocking
 import RippleTest
 
-/// The code samples of README.md and of the articles in Sources/Ripple/Ripple.docc,
-/// copied verbatim (apart from the output comments, which become expectations), so a
-/// change that breaks a sample breaks a test.
+/// The code samples of README.md and of the articles in Sources/Ripple/Ripple.docc (the
+/// landing page's too), copied verbatim (apart from the output comments, which become
+/// expectations), so a change that breaks a sample breaks a test.
 ///
 /// `print` is shadowed in this file: it records the lines the samples print.
 extension RippleTests {
@@ -30,6 +30,24 @@ extension RippleTests {
                 searches.onNext("Swifty")    // search: swifty
             }
             #expect(output == ["search: swift", "search: swifty"])
+        }
+
+        @Test func landingPageExample() {
+            let output = Printed.capture {
+                let bag = DisposeBag()
+                let query = PublishSubject<String>()
+
+                query
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty }
+                    .distinctUntilChanged()
+                    .subscribe(onNext: { print("search for \($0)") })
+                    .disposed(by: bag)
+
+                query.onNext(" swift ")    // search for swift
+                query.onNext("swift")      // nothing: unchanged
+            }
+            #expect(output == ["search for swift"])
         }
 
         @Test func gettingStartedCreateAndSubscribe() {

@@ -24,17 +24,21 @@ let chapters: [Chapter] = [
 // Chapters that run only when named: `cluster` starts a nats-server and a second process.
 let namedOnly: [Chapter] = [clusterChapter]
 
-/// A command-line flag, for `--help`. `chapters` names the chapters that read it (empty:
-/// the flag is not about chapters); when it is given and a chapter that ignores it runs,
-/// the tour says so on stderr rather than ignoring the flag silently.
+/// A command-line flag, as `--help` lists it. When a flag that some chapters read is
+/// given and a chapter that ignores it runs, the tour says so on stderr rather than
+/// ignoring the flag silently.
 struct TourFlag {
+    /// The flag as typed, with its argument: `--svg DIR`.
     let usage: String
+    /// One line for `--help`; it names the chapters the flag applies to, if not all.
     let help: String
+    /// The chapters that read the flag; empty when it is not about chapters (`--list`).
     var chapters: [String] = []
-    /// Whether the options parsed show the flag given.
+    /// Whether the parsed options show the flag given.
     var isGiven: (TourOptions) -> Bool = { _ in false }
 }
 
+/// Every flag the tour accepts, in the order `--help` lists them.
 let flags = [
     TourFlag(usage: "--list", help: "lists the chapters, one line each, and exits"),
     TourFlag(usage: "--trace", help: "journey only: also prints the library's numbered internal steps", chapters: ["journey"], isGiven: { $0.trace }),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compiles every Swift sample of README.md and of the DocC articles.
 
-Every ```swift block in README.md and in Sources/*/*.docc/**/*.md must compile as
+Every ```swift block in README.md and in Sources/**/*.docc/**/*.md must compile as
 written, with only the imports it shows, in the Swift 6 language mode and without a
 warning, the way a client of the package would compile it: the script writes the blocks
 into a scratch SwiftPM package (.build/doc-samples) that depends on this package by path
@@ -94,7 +94,7 @@ def fail(message: str) -> None:
 def markdown_files() -> list:
     """README.md, then every DocC article, in a stable order."""
     files = [ROOT / "README.md"]
-    files += sorted(p for p in (ROOT / "Sources").glob("*/*.docc/**/*.md"))
+    files += sorted((ROOT / "Sources").glob("**/*.docc/**/*.md"))
     return files
 
 

@@ -87,6 +87,7 @@ class Unit:
 
 
 def fail(message: str) -> None:
+    """Prints the message on stderr and ends the script with status 1."""
     print(f"check-doc-samples: {message}", file=sys.stderr)
     sys.exit(1)
 
@@ -113,6 +114,8 @@ def marker_above(lines: list, fence: int) -> str:
 
 
 def blocks_of(path: Path) -> list:
+    """The ```swift blocks of one Markdown file, in order, each with what its marker asks;
+    fails on a malformed marker or a hidden context that imports."""
     lines = path.read_text(encoding="utf-8").split("\n")
     blocks = []
     index = 0
@@ -125,7 +128,10 @@ def blocks_of(path: Path) -> list:
         body = []
         close = index + 1
         while close < len(lines) and lines[close].strip() != "```":
-            body.append(lines[close][indent:] if lines[close][:indent].isspace() else lines[close].lstrip())
+            # A fence indented inside a list item: its lines lose that indentation only,
+            # so a multi-line string literal keeps its own.
+            line = lines[close]
+            body.append(line[indent:] if line[:indent].strip() == "" else line.lstrip())
             close += 1
         if close == len(lines):
             fail(f"{path.relative_to(ROOT)}:{index + 1}: a ```swift block that is never closed")
@@ -158,6 +164,8 @@ def blocks_of(path: Path) -> list:
 
 
 def target_name(path: Path) -> str:
+    """The scratch target of a Markdown file: Sample_ and its path without Sources/ and
+    .docc (Sample_Ripple_GettingStarted), a name a Swift module may have."""
     rel = path.relative_to(ROOT).with_suffix("")
     parts = [p.removesuffix(".docc") for p in rel.parts if p != "Sources"]
     # Ripple.docc/Ripple.md is the Ripple module's landing page.
@@ -165,6 +173,7 @@ def target_name(path: Path) -> str:
 
 
 def units_of(files: list) -> tuple:
+    """The compiled units (one per file, one per standalone block) and the skipped blocks."""
     units, skipped = [], []
     for path in files:
         joined = Unit(target_name(path))
@@ -189,6 +198,8 @@ def write_if_changed(path: Path, text: str) -> None:
 
 
 def write_package(units: list) -> None:
+    """Writes the scratch package: its manifest, depending on every library product of
+    this package by path, and one executable target per unit; removes stale targets."""
     manifest = (ROOT / "Package.swift").read_text(encoding="utf-8")
     products = PRODUCT.findall(manifest)
     if not products:
@@ -231,6 +242,7 @@ let package = Package(
 
 
 def main() -> None:
+    """Lists the blocks (--list), or writes the scratch package and builds it."""
     units, skipped = units_of(markdown_files())
     compiled = sum(len(u.blocks) for u in units)
     if "--list" in sys.argv[1:]:

@@ -15,10 +15,9 @@ let package = Package(
         .library(name: "RippleBus", targets: ["RippleBus"]),
         .library(name: "RippleFoundation", targets: ["RippleFoundation"]),
         .library(name: "RippleBusNATS", targets: ["RippleBusNATS"]),
-        .executable(name: "ripple-tour", targets: ["ripple-tour"]),
-        .executable(name: "ripple-bench", targets: ["ripple-bench"]),
-        .executable(name: "ripple-soak", targets: ["ripple-soak"]),
-        .executable(name: "ripple-bench-nats", targets: ["ripple-bench-nats"]),
+        // Only the libraries are products: a client depends on them. The executables
+        // (the tour, the benchmarks, the soak, the marble generator, user-feed) are this
+        // package's own tools, run with `swift run NAME` here, which needs no product.
     ],
     targets: [
         // The files of the subscription core that every pipeline runs (Observable,

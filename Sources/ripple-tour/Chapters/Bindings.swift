@@ -26,7 +26,7 @@ let bindingsChapter = Chapter(
             .drive(labelText)
             .disposed(by: bag)
         text.changed.asSignal()
-            .emit(onNext: { print("   (edit event: \(String(describing: $0)))") })
+            .emit(onNext: { print("   (edit event: \($0 ?? "nil"))") })
             .disposed(by: bag)
 
         for keystroke in ["R", "Ri", "Rip", "Ripp", "Rippl", "Ripple"] {

@@ -17,18 +17,25 @@ let schedulersChapter = Chapter(
         observe(on: MainScheduler.instance, named: "main")
 
         print("\n2. subscribe(on:) moves the subscription itself:\n")
+        // The source's disposal is scheduled on tour.subscriber too, after `onDisposed`
+        // has run: the chapter waits for it, so its line prints under this heading.
         let done = DispatchSemaphore(value: 0)
+        let sourceDisposed = DispatchSemaphore(value: 0)
         let subscription = Observable<String>.create { observer in
             print("   create closure runs on \(currentQueueLabel())")
             observer.onNext("hello")
             observer.onCompleted()
-            return Disposables.create { print("   disposal runs on \(currentQueueLabel())") }
+            return Disposables.create {
+                print("   disposal runs on \(currentQueueLabel())")
+                sourceDisposed.signal()
+            }
         }
         .subscribe(on: SerialDispatchQueueScheduler(queue: labelled("tour.subscriber"), internalSerialQueueName: "tour.subscriber.scheduler"))
         .subscribe(onNext: { print("   received \($0) on \(currentQueueLabel())") },
                    onDisposed: { done.signal() })
         done.wait()
         subscription.dispose()
+        sourceDisposed.wait()
 
         print("\n3. debounce(20) in virtual time (one marble column = 10 ticks, from tick 200):\n")
         let scheduler = TestScheduler(initialClock: 0)

@@ -5,9 +5,9 @@ import Ripple
 import RippleBlocking
 import RippleTest
 
-/// The code samples of README.md and of the articles in Sources/Ripple/Ripple.docc,
-/// copied verbatim (apart from the output comments, which become expectations), so a
-/// change that breaks a sample breaks a test.
+/// The code samples of README.md and of the articles in Sources/Ripple/Ripple.docc (the
+/// landing page's too), copied verbatim (apart from the output comments, which become
+/// expectations), so a change that breaks a sample breaks a test.
 ///
 /// `print` is shadowed in this file: it records the lines the samples print.
 extension RippleTests {
@@ -30,6 +30,24 @@ extension RippleTests {
                 searches.onNext("Swifty")    // search: swifty
             }
             #expect(output == ["search: swift", "search: swifty"])
+        }
+
+        @Test func landingPageExample() {
+            let output = Printed.capture {
+                let bag = DisposeBag()
+                let query = PublishSubject<String>()
+
+                query
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty }
+                    .distinctUntilChanged()
+                    .subscribe(onNext: { print("search for \($0)") })
+                    .disposed(by: bag)
+
+                query.onNext(" swift ")    // search for swift
+                query.onNext("swift")      // nothing: unchanged
+            }
+            #expect(output == ["search for swift"])
         }
 
         @Test func gettingStartedCreateAndSubscribe() {
@@ -56,14 +74,14 @@ extension RippleTests {
         @Test func gettingStartedSubjectAndOperators() {
             let output = Printed.capture {
                 let names = PublishSubject<String>()
-                let subscription = names
+                let longNames = names
                     .map { $0.uppercased() }
                     .filter { $0.count > 3 }
                     .subscribe(onNext: { print($0) })
                 names.onNext("ann")     // filtered out
                 names.onNext("bruno")   // prints BRUNO
                 names.onCompleted()
-                subscription.dispose()
+                longNames.dispose()
 
                 let bag = DisposeBag()
                 Observable.of(1, 2, 3, 4)

@@ -20,6 +20,12 @@ import Synchronization
 class ObserverBase<Element>: Disposable, ElementObserver {
     private let isStopped = Atomic<Bool>(false)
 
+    /// Whether the terminal event has passed (or the subscription was disposed).
+    @usableFromInline
+    final var hasEnded: Bool {
+        isStopped.load(ordering: .relaxed)
+    }
+
     // Inlined into the witness that sinks call it through, which otherwise only calls it.
     @inline(__always)
     @usableFromInline

@@ -70,6 +70,13 @@ class Sink<Observer: AnyObject>: TrampolineWork, Disposable {
 // of every loaded library (with FoundationEssentials loaded, 0.55 MiB of a one-pipeline
 // program's peak resident memory; see Benchmarks.md, "Round 5, continued (session 7)").
 extension Sink where Observer: ElementObserver {
+    /// Whether this sink was disposed or its downstream has ended: asked once per step of
+    /// a loop that makes elements on demand, never per element.
+    @usableFromInline
+    final var hasEnded: Bool {
+        isDisposed || observer.hasEnded
+    }
+
     /// Forwards `element` downstream unless this sink has been disposed.
     @inline(__always)
     final func forwardOn(next element: Observer.Element) {

@@ -34,9 +34,22 @@ protocol ElementObserver<Element>: AnyObject, ObserverType {
     /// Not named `onCompleted()`: that is ``ObserverType``'s public convenience, which
     /// builds the `Event`, and a call here should say which of the two it means.
     func onCompletion()
+
+    /// Whether this observer, and everything after it, now ignores every event: it has
+    /// passed its terminal event on or its subscription was disposed. A loop that makes
+    /// elements on demand, such as `concat` unfolding recursive pages, stops when this
+    /// holds, even while its own disposal cannot reach it yet (during the synchronous
+    /// `subscribe` that is still building the chain).
+    var hasEnded: Bool { get }
 }
 
 extension ElementObserver {
+    /// `false`: an observer that cannot tell keeps receiving until it is disposed.
+    @usableFromInline
+    var hasEnded: Bool {
+        false
+    }
+
     /// Builds `.error(error)` for ``on(_:)``: the default for observers that handle
     /// events in one place.
     @usableFromInline

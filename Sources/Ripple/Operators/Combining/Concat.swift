@@ -261,8 +261,12 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
     /// Subscribes to the next source, or completes when there is none.
     private func moveNext() {
         nextSource: while true {
-            if isDisposed {
+            // Also when only the downstream has ended: a `take` that completed during
+            // this synchronous subscription cannot dispose this sink yet, and the pages
+            // of a recursive sequence would otherwise be unfolded forever, unheard.
+            if hasEnded {
                 stack.removeAll()
+                dispose()
                 return
             }
             guard var sources = stack.popLast() else {

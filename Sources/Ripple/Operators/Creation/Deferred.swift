@@ -115,11 +115,11 @@ final private class DeferredSink<Observer: ElementObserver>: Sink<Observer>, Ele
         do {
             let observable = try parent.observableFactory()
             guard parent.disposesSource else {
-                return observable.subscribe(self)
+                return observable.subscribe(elementObserver: self)
             }
             let source = SingleAssignmentDisposable()
             self.source = source
-            source.setDisposable(observable.subscribe(self))
+            source.setDisposable(observable.subscribe(elementObserver: self))
             return source
         } catch {
             forwardErrorAndDispose(error)

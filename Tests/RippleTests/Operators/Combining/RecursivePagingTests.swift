@@ -58,14 +58,75 @@ extension RippleTests {
         }
 
         @Test(arguments: Pager.Form.allCases)
-        func takingSomePagesBehavesAsTheNestedChain(_ form: Pager.Form) {
-            // `take` disposes its own sink during the synchronous subscription: the pages
-            // go on to the end, unheard, in both builds.
+        func takingSomePagesBehavesAsTheNestedChainUntilTheTakeEnds(_ form: Pager.Form) {
+            // `take` ends during the synchronous subscription, before its disposal can reach
+            // the pages. The nested chain goes on to the last page, unheard; the unfolded
+            // pages stop there, the same up to that point.
             let (unfolded, nested) = both(form) { pager, journal in
                 record(pager.page(0).take(2), in: journal).dispose()
             }
-            #expect(unfolded == nested)
             #expect(unfolded.filter { $0.hasPrefix("next") || $0 == "completed" } == ["next 0", "next 10", "completed"])
+            #expect(nested.filter { $0.hasPrefix("next") || $0 == "completed" } == ["next 0", "next 10", "completed"])
+            if Pager.Form.unfolded.contains(form) {
+                let ended = unfolded.firstIndex(of: "completed")!
+                #expect(Array(unfolded[...ended]) == Array(nested[...ended]))
+                #expect(!unfolded.contains("factory 2") && !unfolded.contains("subscribe 2"))
+                #expect(unfolded.filter { $0.hasPrefix("subscribe") }.count == unfolded.filter { $0.hasPrefix("dispose ") }.count)
+            } else {
+                #expect(unfolded == nested)
+            }
+        }
+
+        /// How a subscriber stops endless pages from inside the synchronous subscription.
+        enum Ending: CaseIterable {
+            case take, mapThenTake, takeWhile, takeUntil, elementAt, first
+
+            func apply(_ pages: Observable<Int>) -> Observable<Int> {
+                switch self {
+                case .take: pages.take(3)
+                case .mapThenTake: pages.map { $0 }.take(3)
+                case .takeWhile: pages.take(while: { $0 < 30 })
+                case .takeUntil: pages.take(until: { $0 == 30 })
+                case .elementAt: pages.element(at: 2)
+                case .first: pages.first().asObservable().map { $0 ?? -1 }
+                }
+            }
+
+            var elements: [String] {
+                switch self {
+                case .take, .mapThenTake, .takeWhile, .takeUntil: ["next 0", "next 10", "next 20"]
+                case .elementAt: ["next 20"]
+                case .first: ["next 0"]
+                }
+            }
+
+            /// The page whose element ends the subscriber.
+            var lastPage: Int {
+                switch self {
+                case .first: 0
+                case .takeWhile, .takeUntil: 3
+                default: 2
+                }
+            }
+        }
+
+        /// A hundred thousand synchronous pages, as good as endless: once the subscriber
+        /// has its elements and has completed, no further page is made, in every form a
+        /// `concat` unfolds and whatever operator ended it.
+        @Test(arguments: Pager.Form.unfolded)
+        func endlessPagesStopOnceTheSubscriberHasEnded(_ form: Pager.Form) {
+            for ending in Ending.allCases {
+                let journal = Journal()
+                let pager = Pager(form: form, last: 100_000, hidden: false, failing: nil, journal: journal, fetch: synchronousFetch(journal))
+                record(ending.apply(pager.page(0)), in: journal).dispose()
+                let events = journal.lines.filter { $0.hasPrefix("next") || $0 == "completed" }
+                #expect(events == ending.elements + ["completed"], "\(ending)")
+                let next = ending.lastPage + 1
+                #expect(!journal.lines.contains("factory \(next + 1)") && !journal.lines.contains("subscribe \(next)"), "\(ending): \(journal.lines.suffix(6))")
+                // Every page subscribed was disposed, after the subscriber's `onDisposed`.
+                let pages = journal.lines.filter { $0.hasPrefix("subscribe") }.count
+                #expect(pages == ending.lastPage + 1 && journal.lines.filter { $0.hasPrefix("dispose ") }.count == pages, "\(ending)")
+            }
         }
 
         /// The journals, unfolded and nested, of five pages whose elements come from

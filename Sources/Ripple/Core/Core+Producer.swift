@@ -46,6 +46,7 @@ class Producer<Element>: Observable<Element> {
         if journeyTracingIsOn {
             traceSubscribe()
         }
+        resolveElementType(of: Observer.self)
         let disposer = SinkDisposer()
         let (sink, subscription) = run(observer, cancel: disposer)
         // Handed over, not copied: each copy of a `Disposable` goes through the
@@ -81,3 +82,26 @@ class Producer<Element>: Observable<Element> {
         abstractMethod()
     }
 }
+
+/// Makes the runtime work out `Observer.Element` now, one sink at a time as a chain is
+/// subscribed from its end, instead of at the first element.
+///
+/// A sink's `Element` is its observer's `Element`, which is the next sink's observer's,
+/// and so on to the end of the chain. The first time a process needs it for a chain of
+/// new sink types, the runtime resolves that whole path recursively, several large
+/// frames per operator, at the bottom of the stack the subscription already fills: 120
+/// `skip`s on a 512 KB thread overflowed there, cold, where warm they run 600. Asked
+/// here, each observer's `Element` is one step from one already known. `@_optimize(none)`
+/// on both functions keeps the lookup from being optimised away; it costs two calls and
+/// a cached lookup per subscription.
+@_optimize(none)
+@inline(never)
+func resolveElementType<Observer: ElementObserver>(of _: Observer.Type) {
+    keep(Observer.Element.self)
+}
+
+/// Takes a type and does nothing with it, out of the optimiser's sight.
+@_optimize(none)
+@inline(never)
+private func keep(_: Any.Type) {}
+

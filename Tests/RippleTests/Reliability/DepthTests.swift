@@ -194,6 +194,28 @@ extension RippleTests {
             return dlsym(program, "__asan_init") == nil ? 1 : 4
         }()
 
+        /// Chains of one non-fusing operator over a source that sends while subscribed,
+        /// subscribed first thing in a fresh process on a 512 KB thread (a child process
+        /// per test): nothing of the chain's runtime metadata is known yet, so the first
+        /// element also makes the runtime work out each sink's element type. About four
+        /// fifths of where the debug build runs out there (skip and take 500, distinct 400,
+        /// do 260); Guarantees.md ("Depth") has the figures.
+        @Test func aColdChainOfSkipsOnASmallStack() async {
+            await #expect(processExitsWith: .success) { coldChain(length: 400 / DepthTests.addressSanitizerStackFactor) { $0.skip(0) } }
+        }
+
+        @Test func aColdChainOfTakesOnASmallStack() async {
+            await #expect(processExitsWith: .success) { coldChain(length: 400 / DepthTests.addressSanitizerStackFactor) { $0.take(1_000) } }
+        }
+
+        @Test func aColdChainOfDistinctUntilChangedOnASmallStack() async {
+            await #expect(processExitsWith: .success) { coldChain(length: 320 / DepthTests.addressSanitizerStackFactor) { $0.distinctUntilChanged() } }
+        }
+
+        @Test func aColdChainOfDoOnASmallStack() async {
+            await #expect(processExitsWith: .success) { coldChain(length: 200 / DepthTests.addressSanitizerStackFactor) { $0.do(onNext: { _ in }) } }
+        }
+
         @Test func twoThousandChainedMaps() {
             checkChain("maps", smallLength: Self.smallStackMaps, expect: { length in expected((0..<100).map { $0 + length }) }) { length in
                 var chain = Observable.range(start: 0, count: 100)
@@ -314,3 +336,29 @@ private func stackAddress() -> UInt {
     var marker = 0
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }
+
+/// Builds `length` of `step` over a source that sends one element and completes while
+/// subscribed, subscribes it on a 512 KB thread and stops the process unless the element
+/// and the completion arrive: the body of a child process.
+private func coldChain(length: Int, _ step: (Observable<Int>) -> Observable<Int>) {
+    var chain = Observable<Int>.create { observer in
+        observer.onNext(1)
+        observer.onCompleted()
+        return Disposables.create()
+    }
+    for _ in 0..<length {
+        chain = step(chain)
+    }
+    let result = Unchecked(chain)
+    let outcome = Mutex<String?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        outcome.withLock { $0 = tally(result.value) }
+        done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    done.wait()
+    precondition(outcome.withLock { $0 } == "1 1 completed", "the chain sent \(outcome.withLock { $0 } ?? "nothing")")
+}
+

@@ -28,7 +28,10 @@ let package = Package(
         // of their names, so their code sits together in the executable instead of across
         // it, and a process's first pipeline faults in a few 64 KiB blocks of code rather
         // than most of them (issue 19, Benchmarks.md "Round 5, session 8: process floor").
-        .target(name: "Ripple", swiftSettings: strict),
+        // Atomic operations and a lock in C (clang's builtins, os_unfair_lock, a futex),
+        // so that Ripple runs on Apple releases older than the Synchronization module.
+        .target(name: "CRippleAtomics"),
+        .target(name: "Ripple", dependencies: ["CRippleAtomics"], swiftSettings: strict),
         .target(name: "RippleTest", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBlocking", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBus", dependencies: ["Ripple"], swiftSettings: strict),

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Process-wide hooks that change how Ripple reports problems.
 ///
@@ -48,7 +47,7 @@ public enum Hooks {
     }
 
     private static let storage = Storage()
-    private static let recordsCallStack = Atomic<Bool>(false)
+    private static let recordsCallStack = AtomicValue<Bool>(false)
 
     private static func printUnhandledError(_ callStack: [String], _ error: Swift.Error) {
         #if DEBUG

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One subscriber of a subject, as the subject stores it: the observer, behind a class
 /// so that subscribers of different types sit in one array, plus its state: silenced
@@ -25,7 +24,7 @@ class SubjectObserver<Element> {
     private static var gatedBit: Int { 2 }
 
     /// ``disposedBit`` and ``gatedBit``; 0 for a live observer, the per-element path.
-    private let state = Atomic<Int>(0)
+    private let state = AtomicValue<Int>(0)
 
     /// The observer's place in the subject's list of subscribers; -1 when it is not in
     /// it. Guarded by the subject's lock (``SubjectCore``).
@@ -38,8 +37,8 @@ class SubjectObserver<Element> {
     /// The subscribing thread has delivered the whole replay. Guarded by `gateLock`;
     /// also set, sequentially consistent, in `replayEnded` for threads waiting on a full
     /// buffer (``ThreadParking``).
-    private let replayEnded = Atomic<Bool>(false)
-    private let replayWaiters = Atomic<Int>(0)
+    private let replayEnded = AtomicValue<Bool>(false)
+    private let replayWaiters = AtomicValue<Int>(0)
 
     init() {
         #if DEBUG

@@ -1,6 +1,5 @@
-import Synchronization
 
-private let liveSerialDispatchQueueObservables = Atomic<Int32>(0)
+private let liveSerialDispatchQueueObservables = AtomicValue<Int32>(0)
 
 extension Resources {
     /// The number of live `observe(on:)` sequences that take the serial-dispatch-queue

@@ -7,7 +7,9 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "Ripple",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // Floors set by `Duration`/`ContinuousClock` (RippleBusNATS); no module uses the
+    // Synchronization module, which would need macOS 15 / iOS 18 (README, "Platforms").
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Ripple", targets: ["Ripple"]),
         .library(name: "RippleTest", targets: ["RippleTest"]),

@@ -1,8 +1,7 @@
 // Atomic operations and a small lock for Ripple, over plain integers the caller keeps at
 // a stable address. Written in C because Swift's own atomics (the Synchronization
 // module) exist only on recent Apple releases; clang's `__atomic_*` builtins work on
-// every platform Swift targets. Everything hot is `static inline`, so Swift inlines it
-// and the ordering arguments, constants at every call site, fold away.
+// every platform Swift targets. Everything hot is `static inline`, so Swift inlines it.
 #ifndef CRIPPLE_ATOMICS_H
 #define CRIPPLE_ATOMICS_H
 
@@ -13,61 +12,62 @@
 #include <os/lock.h>
 #endif
 
-/// Memory orderings, with the values clang's builtins take.
-typedef enum {
-    ripple_relaxed = __ATOMIC_RELAXED,
-    ripple_acquire = __ATOMIC_ACQUIRE,
-    ripple_release = __ATOMIC_RELEASE,
-    ripple_acq_rel = __ATOMIC_ACQ_REL,
-    ripple_seq_cst = __ATOMIC_SEQ_CST
-} ripple_order;
+/// Every hot function is forced inline: called out of line, an operation that is one
+/// instruction would cost a call.
+#define RIPPLE_INLINE static inline __attribute__((always_inline))
 
-/// The ordering a failed compare-exchange may use for the order `order` of a successful
-/// one: the same minus its release half, which a failed exchange (a load) cannot have.
-static inline int ripple_failure_order(ripple_order order) {
-    switch (order) {
-    case ripple_release: return __ATOMIC_RELAXED;
-    case ripple_acq_rel: return __ATOMIC_ACQUIRE;
-    default: return (int)order;
+// One function per operation and ordering, so that each is a single builtin with a
+// constant ordering: nothing is left to fold, and even a call that is not inlined costs
+// no test of the ordering. `RIPPLE_WORD_RMW(op, order, ORDER)` defines the
+// read-modify-write operations for one ordering; loads and stores exist only for the
+// orderings they can have.
+
+#define RIPPLE_WORD_LOAD(order, ORDER) \
+    RIPPLE_INLINE intptr_t ripple_word_load_##order(intptr_t *word) { \
+        return __atomic_load_n(word, ORDER); \
     }
-}
 
-static inline intptr_t ripple_word_load(intptr_t *word, ripple_order order) {
-    return __atomic_load_n(word, (int)order);
-}
+#define RIPPLE_WORD_STORE(order, ORDER) \
+    RIPPLE_INLINE void ripple_word_store_##order(intptr_t *word, intptr_t value) { \
+        __atomic_store_n(word, value, ORDER); \
+    }
 
-static inline void ripple_word_store(intptr_t *word, intptr_t value, ripple_order order) {
-    __atomic_store_n(word, value, (int)order);
-}
+/// `FAILURE` is the ordering of a failed compare-exchange: `ORDER` without its release
+/// half, which a failed exchange (a load) cannot have. The `fetch` operations return
+/// the value before the operation; the compare-exchange returns whether it replaced
+/// `*word`, and otherwise stores what it found in `*expected`.
+#define RIPPLE_WORD_RMW(order, ORDER, FAILURE) \
+    RIPPLE_INLINE intptr_t ripple_word_exchange_##order(intptr_t *word, intptr_t value) { \
+        return __atomic_exchange_n(word, value, ORDER); \
+    } \
+    RIPPLE_INLINE bool ripple_word_compare_exchange_##order(intptr_t *word, intptr_t *expected, intptr_t desired) { \
+        return __atomic_compare_exchange_n(word, expected, desired, false, ORDER, FAILURE); \
+    } \
+    RIPPLE_INLINE intptr_t ripple_word_fetch_add_##order(intptr_t *word, intptr_t operand) { \
+        return __atomic_fetch_add(word, operand, ORDER); \
+    } \
+    RIPPLE_INLINE intptr_t ripple_word_fetch_sub_##order(intptr_t *word, intptr_t operand) { \
+        return __atomic_fetch_sub(word, operand, ORDER); \
+    } \
+    RIPPLE_INLINE intptr_t ripple_word_fetch_or_##order(intptr_t *word, intptr_t operand) { \
+        return __atomic_fetch_or(word, operand, ORDER); \
+    } \
+    RIPPLE_INLINE intptr_t ripple_word_fetch_and_##order(intptr_t *word, intptr_t operand) { \
+        return __atomic_fetch_and(word, operand, ORDER); \
+    }
 
-static inline intptr_t ripple_word_exchange(intptr_t *word, intptr_t value, ripple_order order) {
-    return __atomic_exchange_n(word, value, (int)order);
-}
+// Relaxed and acquiring loads are done in Swift (see AtomicView.load).
+RIPPLE_WORD_LOAD(seq_cst, __ATOMIC_SEQ_CST)
 
-/// Replaces `*word` with `desired` if it equals `*expected`; otherwise stores what it
-/// holds in `*expected`. Returns whether it replaced it.
-static inline bool ripple_word_compare_exchange(
-    intptr_t *word, intptr_t *expected, intptr_t desired, ripple_order order
-) {
-    return __atomic_compare_exchange_n(word, expected, desired, false, (int)order, ripple_failure_order(order));
-}
+RIPPLE_WORD_STORE(relaxed, __ATOMIC_RELAXED)
+RIPPLE_WORD_STORE(release, __ATOMIC_RELEASE)
+RIPPLE_WORD_STORE(seq_cst, __ATOMIC_SEQ_CST)
 
-/// The `fetch` operations return the value before the operation.
-static inline intptr_t ripple_word_fetch_add(intptr_t *word, intptr_t operand, ripple_order order) {
-    return __atomic_fetch_add(word, operand, (int)order);
-}
-
-static inline intptr_t ripple_word_fetch_sub(intptr_t *word, intptr_t operand, ripple_order order) {
-    return __atomic_fetch_sub(word, operand, (int)order);
-}
-
-static inline intptr_t ripple_word_fetch_or(intptr_t *word, intptr_t operand, ripple_order order) {
-    return __atomic_fetch_or(word, operand, (int)order);
-}
-
-static inline intptr_t ripple_word_fetch_and(intptr_t *word, intptr_t operand, ripple_order order) {
-    return __atomic_fetch_and(word, operand, (int)order);
-}
+RIPPLE_WORD_RMW(relaxed, __ATOMIC_RELAXED, __ATOMIC_RELAXED)
+RIPPLE_WORD_RMW(acquire, __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)
+RIPPLE_WORD_RMW(release, __ATOMIC_RELEASE, __ATOMIC_RELAXED)
+RIPPLE_WORD_RMW(acq_rel, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
+RIPPLE_WORD_RMW(seq_cst, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)
 
 // ---- The lock ------------------------------------------------------------------------
 // A 32-bit word, zero when free. On Apple platforms it is an `os_unfair_lock` (a struct
@@ -82,7 +82,7 @@ void ripple_lock_wait(uint32_t *word);
 void ripple_lock_wake(uint32_t *word);
 #endif
 
-static inline void ripple_lock_lock(uint32_t *word) {
+RIPPLE_INLINE void ripple_lock_lock(uint32_t *word) {
 #if defined(__APPLE__)
     os_unfair_lock_lock((os_unfair_lock_t)word);
 #else
@@ -94,7 +94,7 @@ static inline void ripple_lock_lock(uint32_t *word) {
 }
 
 /// Takes the lock if it is free; returns whether it did.
-static inline bool ripple_lock_trylock(uint32_t *word) {
+RIPPLE_INLINE bool ripple_lock_trylock(uint32_t *word) {
 #if defined(__APPLE__)
     return os_unfair_lock_trylock((os_unfair_lock_t)word);
 #else
@@ -103,7 +103,7 @@ static inline bool ripple_lock_trylock(uint32_t *word) {
 #endif
 }
 
-static inline void ripple_lock_unlock(uint32_t *word) {
+RIPPLE_INLINE void ripple_lock_unlock(uint32_t *word) {
 #if defined(__APPLE__)
     os_unfair_lock_unlock((os_unfair_lock_t)word);
 #else

@@ -123,7 +123,7 @@ private final class LiveObjectTable: Sendable {
 
     // `nonisolated(unsafe)`: the pointers never change after `init` (the table lives as
     // long as the process); the words they point to are reached only through
-    // `AtomicView`s (`key(_:)`, `count(_:)`).
+    // `AtomicView`s (`keySlot(_:)`, `countSlot(_:)`).
     nonisolated(unsafe) private let keys: UnsafeMutablePointer<Int>
     nonisolated(unsafe) private let counts: UnsafeMutablePointer<Int>
     private let overflow = AtomicValue<Int>(0)
@@ -136,12 +136,12 @@ private final class LiveObjectTable: Sendable {
     }
 
     /// The atomic key of slot `index`.
-    private func key(_ index: Int) -> AtomicView<UInt> {
+    private func keySlot(_ index: Int) -> AtomicView<UInt> {
         AtomicView(keys + index)
     }
 
     /// The atomic count of slot `index`.
-    private func count(_ index: Int) -> AtomicView<Int> {
+    private func countSlot(_ index: Int) -> AtomicView<Int> {
         AtomicView(counts + index)
     }
 
@@ -150,16 +150,16 @@ private final class LiveObjectTable: Sendable {
         let mask = Self.capacity - 1
         var index = Int(truncatingIfNeeded: (key >> 4) &* 0x9E37_79B9_7F4A_7C15) & mask
         for _ in 0..<64 {
-            let found = key(index).load(ordering: .relaxed)
+            let found = keySlot(index).load(ordering: .relaxed)
             if found == key {
-                count(index).wrappingAdd(delta, ordering: .relaxed)
+                countSlot(index).wrappingAdd(delta, ordering: .relaxed)
                 return
             }
             if found == 0 {
-                let (claimed, original) = key(index).compareExchange(
+                let (claimed, original) = keySlot(index).compareExchange(
                     expected: 0, desired: key, ordering: .relaxed)
                 if claimed || original == key {
-                    count(index).wrappingAdd(delta, ordering: .relaxed)
+                    countSlot(index).wrappingAdd(delta, ordering: .relaxed)
                     return
                 }
             }
@@ -171,9 +171,9 @@ private final class LiveObjectTable: Sendable {
     func snapshot() -> [String: Int] {
         var result: [String: Int] = [:]
         for index in 0..<Self.capacity {
-            let key = key(index).load(ordering: .relaxed)
+            let key = keySlot(index).load(ordering: .relaxed)
             guard key != 0 else { continue }
-            let count = count(index).load(ordering: .relaxed)
+            let count = countSlot(index).load(ordering: .relaxed)
             guard count != 0 else { continue }
             let kind: AnyClass = unsafeBitCast(key, to: AnyClass.self)
             result[String(describing: kind), default: 0] += count

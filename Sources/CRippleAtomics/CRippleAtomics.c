@@ -1,5 +1,7 @@
 #include "CRippleAtomics.h"
 
+intptr_t ripple_global_words[RIPPLE_GLOBAL_WORDS];
+
 #if !defined(__APPLE__)
 #include <linux/futex.h>
 #include <sys/syscall.h>

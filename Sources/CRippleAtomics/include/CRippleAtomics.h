@@ -69,6 +69,18 @@ RIPPLE_WORD_RMW(release, __ATOMIC_RELEASE, __ATOMIC_RELAXED)
 RIPPLE_WORD_RMW(acq_rel, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
 RIPPLE_WORD_RMW(seq_cst, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)
 
+/// Words for Swift's process-wide atomics, zero at start and at a fixed address: a
+/// global `AtomicValue` would allocate, so Swift would initialise it lazily and every
+/// read would first check that it was (`swift_once`). Swift names them by index
+/// (`GlobalAtomicWord`), and must not use more than `RIPPLE_GLOBAL_WORDS`.
+#define RIPPLE_GLOBAL_WORDS 8
+extern intptr_t ripple_global_words[RIPPLE_GLOBAL_WORDS];
+
+/// The address of global word `index`.
+RIPPLE_INLINE intptr_t *ripple_global_word(int index) {
+    return &ripple_global_words[index];
+}
+
 // ---- The lock ------------------------------------------------------------------------
 // A 32-bit word, zero when free. On Apple platforms it is an `os_unfair_lock` (a struct
 // of one `uint32_t` whose free state is zero). Elsewhere it is a futex lock: 0 free,

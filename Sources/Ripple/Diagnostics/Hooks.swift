@@ -47,7 +47,10 @@ public enum Hooks {
     }
 
     private static let storage = Storage()
-    private static let recordsCallStack = AtomicValue<Bool>(false)
+    /// In a static word: a static ``AtomicValue`` would be initialised lazily.
+    private static var recordsCallStack: AtomicView<Bool> {
+        GlobalAtomicWord.recordsCallStack.view()
+    }
 
     private static func printUnhandledError(_ callStack: [String], _ error: Swift.Error) {
         #if DEBUG

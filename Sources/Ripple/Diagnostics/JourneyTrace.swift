@@ -84,7 +84,11 @@ public enum JourneyTrace {
     private static let tracer = LockedValue(Tracer(onStep: nil, count: 0))
 }
 
-private let journeyFlag = AtomicValue<Bool>(false)
+/// Whether a journey trace runs, in a static word (a global ``AtomicValue`` would be
+/// initialised lazily, a check on every read).
+private var journeyFlag: AtomicView<Bool> {
+    @inline(__always) get { GlobalAtomicWord.journeyTracing.view() }
+}
 
 /// Whether a ``JourneyTrace`` is running; the one check a subscription-time trace point
 /// costs when off.

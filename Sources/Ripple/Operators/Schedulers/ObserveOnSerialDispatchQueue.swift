@@ -1,5 +1,8 @@
 
-private let liveSerialDispatchQueueObservables = AtomicValue<Int32>(0)
+/// In a static word: a global ``AtomicValue`` would be initialised lazily.
+private var liveSerialDispatchQueueObservables: AtomicView<Int32> {
+    GlobalAtomicWord.liveSerialDispatchQueueObservables.view()
+}
 
 extension Resources {
     /// The number of live `observe(on:)` sequences that take the serial-dispatch-queue

@@ -13,10 +13,9 @@ import CRippleAtomics
 /// `package` so that the package's other modules (RippleBus, RippleFoundation) share
 /// this one lock type, Thread Sanitizer variant included, instead of each keeping a copy.
 ///
-/// A lock whose state is kept elsewhere: `LockedValue<State>`, like `Mutex`, wants its
-/// state `sending` in and out, which non-`Sendable` values (disposables, observers, user
-/// closures) cannot be. `Lock` guards the properties of
-/// the object it sits beside instead: every access to them goes through
+/// ``LockedValue`` (like `Mutex`) wants its state `sending` in and out, which
+/// non-`Sendable` values (disposables, observers, user closures) cannot be. `Lock` guards
+/// the properties of the object it sits beside instead: every access to them goes through
 /// ``withLock(_:)``. Never call out to user code or to a downstream observer while
 /// holding it: take what you need under the lock, then act after it.
 ///
@@ -25,10 +24,10 @@ import CRippleAtomics
 /// which a stored property's is not promised to be. Uncontended, taking and releasing
 /// it is one atomic operation each, inlined.
 ///
-/// Thread Sanitizer does not see the futex lock's hand-over (the wait and wake are
-/// system calls it does not model), so it would report the accesses the lock guards as
-/// races. Build with `-Xswiftc -DRIPPLE_TSAN` for sanitizer runs: the lock is then a
-/// heap-allocated `pthread_mutex_t`, which the sanitizer understands.
+/// Build with `-Xswiftc -DRIPPLE_TSAN` for Thread Sanitizer runs: the lock is then a
+/// heap-allocated `pthread_mutex_t`, which the sanitizer models as a lock (with its
+/// lock-order and deadlock reports); the futex lock it would see, at best, as atomics on
+/// a word, and its sleeping not at all.
 package struct Lock: ~Copyable {
     #if RIPPLE_TSAN
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>

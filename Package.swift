@@ -7,7 +7,9 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "Ripple",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // Floors set by `Duration`/`ContinuousClock` (RippleBusNATS); no module uses the
+    // Synchronization module, which would need macOS 15 / iOS 18 (README, "Platforms").
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Ripple", targets: ["Ripple"]),
         .library(name: "RippleTest", targets: ["RippleTest"]),
@@ -27,7 +29,10 @@ let package = Package(
         // of their names, so their code sits together in the executable instead of across
         // it, and a process's first pipeline faults in a few 64 KiB blocks of code rather
         // than most of them (issue 19, Benchmarks.md "Round 5, session 8: process floor").
-        .target(name: "Ripple", swiftSettings: strict),
+        // Atomic operations and a lock in C (clang's builtins, os_unfair_lock, a futex),
+        // so that Ripple runs on Apple releases older than the Synchronization module.
+        .target(name: "CRippleAtomics"),
+        .target(name: "Ripple", dependencies: ["CRippleAtomics"], swiftSettings: strict),
         .target(name: "RippleTest", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBlocking", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBus", dependencies: ["Ripple"], swiftSettings: strict),

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,7 +6,8 @@ import Glibc
 /// A `nats-server` of the caller's own, for tests, the tour and the benchmark: a free
 /// loopback port (127.0.0.1 only), a config file in a temporary directory, started,
 /// stopped and restarted on the same port by the caller, and stopped at deinit.
-public final class NATSLocalServer: Sendable {
+// `@unchecked Sendable`: `process`, its one mutable field, is reached only under `lock`.
+public final class NATSLocalServer: @unchecked Sendable {
     /// Where `nats-server` is, if installed (Debian puts it in /usr/sbin).
     public static let executable: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
@@ -22,7 +22,10 @@ public final class NATSLocalServer: Sendable {
     public let port: Int
     /// Its temporary directory (config file, JetStream store).
     public let directory: URL
-    private let process = Mutex<Process?>(nil)
+    // `NSLock` rather than `Mutex`, which needs macOS 15 / iOS 18 (see README, Platforms).
+    private let lock = NSLock()
+    // Guarded by `lock`; `nil` once stopped.
+    private var process: Process?
 
     /// Starts a server with `config` (nats-server configuration text) on a free port.
     public init(config: String = "", jetStream: Bool = false) throws {
@@ -56,7 +59,9 @@ public final class NATSLocalServer: Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
-        self.process.withLock { $0 = process }
+        lock.lock()
+        self.process = process
+        lock.unlock()
         let deadline = Date().addingTimeInterval(10)
         while !Self.accepts(port: port) {
             guard Date() < deadline, process.isRunning else {
@@ -68,7 +73,10 @@ public final class NATSLocalServer: Sendable {
 
     /// Terminates the server and waits for it to exit.
     public func stop() {
-        guard let process = process.withLock({ $0.take() }) else {
+        lock.lock()
+        let taken = process.take()
+        lock.unlock()
+        guard let process = taken else {
             return
         }
         if process.isRunning {

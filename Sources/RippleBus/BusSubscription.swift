@@ -1,5 +1,4 @@
 import Ripple
-import Synchronization
 
 /// One subscriber's place on an ``EventBus``, seen without its event type: what
 /// `publish` needs to offer an event to a subscriber that asked for a protocol or a
@@ -31,7 +30,7 @@ class AnyBusSubscription: @unchecked Sendable {
 // `observe(on:)` does with its scheduler.
 final class BusSubscription<Event: Sendable>: AnyBusSubscription, Disposable, @unchecked Sendable {
     private let scheduler: any ImmediateSchedulerType
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicValue<Bool>(false)
     private weak let bus: EventBus?
     private let lock = Lock()
     private var buffer: [Event] = []

@@ -3,7 +3,6 @@ import Foundation
 import NATSLocalServer
 import Ripple
 import RippleBusNATS
-import Synchronization
 
 struct BenchEvent: BusEvent {
     let sent: UInt64
@@ -22,7 +21,7 @@ func report(_ client: String, latencies: [UInt64], messages: Int, throughput: Do
 
 /// Runs `body` on the concurrency pool and blocks this thread until it finishes.
 func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-    let result = Mutex<Result<T, any Error>?>(nil)
+    let result = LockedValue<Result<T, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
         let outcome: Result<T, any Error>
@@ -41,14 +40,14 @@ func benchBus(_ url: String, rounds: Int, messages: Int) throws {
     let subscriberConnection = try blocking { try await NATSConnection.connect(to: url) }
     let subscriber = NATSEventBus(connection: subscriberConnection, subscriptionBufferLimit: messages + rounds + 1)
     let bus = NATSEventBus(connection: publisher)
-    let latencies = Mutex<[UInt64]>([])
-    let received = Atomic<Int>(0)
+    let latencies = LockedValue<[UInt64]>([])
+    let received = AtomicValue<Int>(0)
     let signal = DispatchSemaphore(value: 0)
     let subscription = try subscriber.subscribe(BenchEvent.self) { event in
         if event.sequence < 0 {
             latencies.withLock { $0.append(now() - event.sent) }
             signal.signal()
-        } else if received.add(1, ordering: .relaxed).newValue == messages {
+        } else if received.wrappingAdd(1, ordering: .relaxed).newValue == messages {
             signal.signal()
         }
     }

@@ -3,7 +3,6 @@ import Foundation
 import NATSLocalServer
 import Ripple
 import RippleBusNATS
-import Synchronization
 
 // Publish→deliver latency and throughput through a local nats-server (started here on a
 // free loopback port): RippleBusNATS's typed bus beside a raw-socket client written for

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Ripple
 
 /// Counts Swift heap allocations while a block runs.
 ///
@@ -30,7 +30,7 @@ enum AllocationCounter {
     // Written once, in `install()` on the main thread before any hook runs; read by the
     // hook afterwards, on any thread.
     nonisolated(unsafe) private static var hooks: Hooks?
-    private static let allocations = Atomic<Int>(0)
+    private static let allocations = AtomicValue<Int>(0)
 
     /// Whether the runtime offers the hooks; when false, `count(_:)` returns nil.
     static let isAvailable: Bool = install()
@@ -61,7 +61,7 @@ enum AllocationCounter {
         }
         allocations.store(0, ordering: .relaxed)
         hooks.allocSlot.pointee = { metadata, size, alignmentMask in
-            AllocationCounter.allocations.add(1, ordering: .relaxed)
+            AllocationCounter.allocations.wrappingAdd(1, ordering: .relaxed)
             return AllocationCounter.hooks.unsafelyUnwrapped.original(metadata, size, alignmentMask)
         }
         hooks.swizzleFlag.pointee = 1

@@ -6,7 +6,6 @@ import Darwin
 import Dispatch
 import Foundation
 import Ripple
-import Synchronization
 
 // ripple-soak --contention: issue 21's measurement. Several threads call `onNext` on
 // the subjects under one serialization point or two (a subject feeding a merge-like
@@ -77,16 +76,16 @@ struct ContentionScenario: Sendable {
 
 /// One emitter's counters; see `ContentionProbe`.
 final class ContentionSlot: Sendable {
-    let thread = Atomic<UInt>(0)
+    let thread = AtomicValue<UInt>(0)
     /// Calls started: the sequence number of the latest plus one.
-    let started = Atomic<Int>(0)
+    let started = AtomicValue<Int>(0)
     /// The highest sequence number of this thread the observer received, plus one.
-    let received = Atomic<Int>(0)
+    let received = AtomicValue<Int>(0)
     /// Elements the observer received on this thread.
-    let delivered = Atomic<Int>(0)
-    let maxDeliveredInOneCall = Atomic<Int>(0)
-    let peakInFlight = Atomic<Int>(0)
-    let longestCallNanoseconds = Atomic<Int>(0)
+    let delivered = AtomicValue<Int>(0)
+    let maxDeliveredInOneCall = AtomicValue<Int>(0)
+    let peakInFlight = AtomicValue<Int>(0)
+    let longestCallNanoseconds = AtomicValue<Int>(0)
 }
 
 /// What the emitters and the observer share. The observer's calls are serialised by
@@ -94,10 +93,10 @@ final class ContentionSlot: Sendable {
 final class ContentionProbe: Sendable {
     let slots: [ContentionSlot]
     let tracked: [Int]
-    let outputs = Atomic<Int>(0)
+    let outputs = AtomicValue<Int>(0)
     /// Set when the drain took too long: the observer stops working, to end it.
-    let abandoned = Atomic<Bool>(false)
-    let kept = Atomic<Int>(0)
+    let abandoned = AtomicValue<Bool>(false)
+    let kept = AtomicValue<Int>(0)
 
     init(threads: Int, tracked: [Int]) {
         slots = (0..<threads).map { _ in ContentionSlot() }
@@ -150,8 +149,8 @@ func contentionThreadToken() -> UInt {
 
 /// Starts threads together: each arrives, then yields until all have.
 final class ContentionStartLine: Sendable {
-    private let waiting: Atomic<Int>
-    init(_ count: Int) { waiting = Atomic(count) }
+    private let waiting: AtomicValue<Int>
+    init(_ count: Int) { waiting = AtomicValue(count) }
     func arriveAndWait() {
         waiting.wrappingSubtract(1, ordering: .acquiringAndReleasing)
         while waiting.load(ordering: .acquiring) > 0 {
@@ -195,7 +194,7 @@ func runContentionScenario(_ scenario: ContentionScenario, seconds duration: Int
     let subscription = scenario.build(subjects.a, subjects.b).subscribe(onNext: { probe.observe($0) })
     scenario.prime(subjects.a, subjects.b)
     probe.outputs.store(0, ordering: .relaxed)
-    let stop = Atomic<Bool>(false)
+    let stop = AtomicValue<Bool>(false)
     let startLine = ContentionStartLine(threads + 1)
     let finished = DispatchSemaphore(value: 0)
     for index in 0..<threads {

@@ -1,22 +1,21 @@
 import Dispatch
 import Foundation
 import Ripple
-import Synchronization
 
 /// Counters the graph's observers bump; read by the sampler.
 final class SoakCounters: Sendable {
     /// Events delivered to the graph's final observers.
-    let delivered = Atomic<Int>(0)
+    let delivered = AtomicValue<Int>(0)
     /// Short-lived subscriptions currently alive (incremented on subscribe, decremented
     /// in `onDisposed`): a leak of subscriptions shows here even in release builds,
     /// where `Resources.total` is compiled out.
-    let liveSubscriptions = Atomic<Int>(0)
+    let liveSubscriptions = AtomicValue<Int>(0)
     /// Grammar breaches seen by any observer (an event after a terminal event).
-    let grammarErrors = Atomic<Int>(0)
+    let grammarErrors = AtomicValue<Int>(0)
     /// Tap totals handed to `observe(on: ui)` and those it has delivered on "ui": the
     /// difference is its queue, which the publishers keep bounded (see `stateBacklog`).
-    let stateQueued = Atomic<Int>(0)
-    let stateDelivered = Atomic<Int>(0)
+    let stateQueued = AtomicValue<Int>(0)
+    let stateDelivered = AtomicValue<Int>(0)
 
     /// Tap totals waiting in `observe(on: ui)`. The publishers pause while it is large:
     /// unpaced, they outrun the "ui" thread (in debug builds by ~170 000 elements a
@@ -31,7 +30,7 @@ final class SoakCounters: Sendable {
 
 /// Whether one observer has seen its terminal event.
 final class EndFlag: Sendable {
-    let value = Atomic<Bool>(false)
+    let value = AtomicValue<Bool>(false)
 }
 
 /// An app-like graph: a tap stream fed from several threads, a "view model" state

@@ -6,7 +6,6 @@ import Darwin
 import Dispatch
 import Foundation
 import Ripple
-import Synchronization
 
 // ripple-soak: runs an app-like Ripple graph on several threads for a bounded time and
 // fails if memory or the count of live Ripple objects keeps growing.
@@ -119,9 +118,9 @@ struct Sample {
 
 /// A flag the worker threads poll, and a count of those still running.
 final class Crew: Sendable {
-    let stopping = Atomic<Bool>(false)
+    let stopping = AtomicValue<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
-    private let started = Atomic<Int>(0)
+    private let started = AtomicValue<Int>(0)
 
     /// Starts `body` on a new thread; it should return soon after `stopping` is set.
     func launch(_ name: String, _ body: @escaping @Sendable () -> Void) {

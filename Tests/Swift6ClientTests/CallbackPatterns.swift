@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Ripple
 import Testing
 
@@ -30,7 +29,7 @@ nonisolated protocol DownloadDelegate: AnyObject, Sendable {
 
 /// An SDK object that reports through a delegate, from its own queue.
 nonisolated final class Downloader: Sendable {
-    private let delegateBox = Mutex<DownloadDelegate?>(nil)
+    private let delegateBox = Locked<DownloadDelegate?>(nil)
     private let queue = DispatchQueue(label: "downloader")
 
     var delegate: DownloadDelegate? {
@@ -153,7 +152,7 @@ nonisolated final class Downloader: Sendable {
     @Test func createAroundATimer() async {
         let ticks = Observable<Int>.create { observer in
             let timer = DispatchSource.makeTimerSource(queue: .global())
-            let count = Mutex(0)
+            let count = Locked(0)
             timer.setEventHandler { @Sendable in
                 let tick = count.withLock { value in
                     value += 1

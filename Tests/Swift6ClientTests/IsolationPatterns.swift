@@ -1,7 +1,6 @@
 import Dispatch
 import Ripple
 import RippleBus
-import Synchronization
 import Testing
 
 // Everyday RxSwift code written in main-actor code (a `@MainActor` view model, or any
@@ -43,7 +42,7 @@ final class IsolatedViewModel {
     var names: [String] = []
     var total = 0
     let bag = DisposeBag()
-    private let counter = Mutex(0)
+    private let counter = Locked(0)
 
     /// A background `map` whose closure calls the standard library's `map`.
     func namesInBackground(_ users: Observable<[User]>) -> Observable<[String]> {
@@ -105,7 +104,7 @@ final class IsolatedViewModel {
             .disposed(by: bag)
     }
 
-    /// A `Mutex` used inside a subscriber.
+    /// A lock used inside a subscriber (``Locked``, where newer code would use `Mutex`).
     func count(_ ticks: Observable<Int>) {
         ticks
             .subscribe(onNext: { tick in
@@ -274,7 +273,7 @@ enum IsolationPattern {
     static func mutexInASubscriber() async {
         let model = IsolatedViewModel()
         model.count(fromBackground([1, 2, 3]))
-        expectOnMainActor(await eventually { model.total == 6 }, "Mutex")
+        expectOnMainActor(await eventually { model.total == 6 }, "Locked")
     }
 
     static func pipelineOnTheMainThread() async {

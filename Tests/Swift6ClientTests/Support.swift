@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Ripple
-import Synchronization
 import Testing
 
 // What a client's test folder would declare for itself: nothing here is Ripple API.
@@ -23,7 +22,7 @@ let clientPatterns: ConditionTrait = .enabled(
 
 /// A log that any thread may append to: the events a pattern produced.
 nonisolated final class Log<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = Locked<[Value]>([])
 
     /// Appends `value`.
     func append(_ value: Value) {

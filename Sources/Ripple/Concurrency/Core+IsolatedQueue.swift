@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Values waiting to be delivered on an actor's executor, in the order they were handed
 /// over, and the rule that keeps that order: a value may be delivered at once only on
@@ -31,7 +30,7 @@ final class IsolatedQueue<Value>: @unchecked Sendable {
     // Set (under `lock`) when a value is queued with no drain posted, cleared by the
     // drain once nothing waits. Read without the lock on the direct road: only on the
     // executor, where the drain also runs, so it cannot change under the reader.
-    private let queued = Atomic<Bool>(false)
+    private let queued = AtomicValue<Bool>(false)
 
     init(executor: IsolationExecutor) {
         self.executor = executor

@@ -1,4 +1,3 @@
-import Synchronization
 
 extension ObservableType {
     /// Creates a sequence from a closure that is run once for every subscriber.
@@ -82,7 +81,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
 final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
-    private let isStopped = Atomic<Bool>(false)
+    private let isStopped = AtomicValue<Bool>(false)
     #if DEBUG
     /// Debug builds only: reports events after the terminal one and overlapping calls
     /// from two threads, made by the `create` closure (see ``GrammarCheck``).

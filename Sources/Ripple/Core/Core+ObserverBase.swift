@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The base of observers that run user code: lets elements through until the first
 /// terminal event, lets that one through exactly once, then ignores everything.
@@ -18,7 +17,20 @@ import Synchronization
 /// receives, and reported in debug builds through ``Hooks/grammarViolationHandler``.
 @usableFromInline
 class ObserverBase<Element>: Disposable, ElementObserver {
-    private let isStopped = Atomic<Bool>(false)
+    /// The word of ``isStopped``, reached only through it; first, so that ``isStopped``
+    /// finds it (see ``AtomicView/init(firstStoredPropertyOf:)``) without an allocation.
+    private var isStoppedWord = false.atomicWord
+
+    /// Set by the first terminal event, at ``isStoppedWord``, whose address is fixed
+    /// while the observer lives.
+    @inline(__always)
+    private final var isStopped: AtomicView<Bool> {
+        AtomicView(firstStoredPropertyOf: self)
+    }
+
+    init() {
+        assert(AtomicView<Bool>.isFirstStoredProperty(&isStoppedWord, of: self), "ObserverBase.isStoppedWord must come first")
+    }
 
     /// Whether the terminal event has passed (or the subscription was disposed).
     @usableFromInline

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The per-subscription half of an operator: receives events from upstream, applies
 /// the operator's logic, and forwards the result to the downstream observer.
@@ -26,10 +25,10 @@ class Sink<Observer: AnyObject>: TrampolineWork, Disposable {
     // code. `Observer: AnyObject` (every `ElementObserver` is a class) keeps the fields
     // of every subclass at fixed offsets too; it is a layout constraint, which the
     // runtime checks without a conformance lookup (see the extension below).
-    /// Set once by ``dispose()``; ``isDisposed`` reads it. Internal, not private, so
-    /// that `range`'s loop, compiled in your code, can be lent it and check it per
-    /// element.
-    final let disposed = Atomic<Bool>(false)
+    /// The word of ``disposed``, reached only through it. It must stay the first stored
+    /// property of the root class (`TrampolineWork` has none), since that is the address
+    /// ``disposed`` computes; inline, so a sink costs no allocation for it.
+    private var disposedWord = false.atomicWord
     /// The downstream observer.
     final let observer: Observer
     /// The subscription's ``SinkDisposer``; disposing it ends the whole subscription.
@@ -39,6 +38,15 @@ class Sink<Observer: AnyObject>: TrampolineWork, Disposable {
         self.observer = observer
         self.cancel = cancel
         super.init()
+        assert(AtomicView<Bool>.isFirstStoredProperty(&disposedWord, of: self), "Sink.disposedWord must come first")
+    }
+
+    /// Set once by ``dispose()``; ``isDisposed`` reads it. Internal, not private, so
+    /// that `range`'s loop, compiled in your code, can be lent it and check it per
+    /// element. The view of ``disposedWord``, whose address is fixed while the sink lives.
+    @inline(__always)
+    final var disposed: AtomicView<Bool> {
+        AtomicView(firstStoredPropertyOf: self)
     }
 
     /// Whether ``dispose()`` has been called.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The disposable that ``Producer/subscribe(_:)`` returns: it owns a subscription's
 /// sink and the work the sequence started, and disposes both exactly once.
@@ -16,7 +15,9 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
         static let sinkAndSubscriptionSet = 2
     }
 
-    private let state = Atomic<Int>(0)
+    /// The word of ``state``, reached only through it; first, so that ``state`` finds it
+    /// (see ``AtomicView/init(firstStoredPropertyOf:)``) without an allocation.
+    private var stateWord = 0
     // Written once by `setSinkAndSubscription` before it publishes the
     // `sinkAndSubscriptionSet` flag; read and cleared only by the one caller that sees
     // both flags. The atomic `bitwiseOr` (acquiring and releasing) orders those accesses,
@@ -25,7 +26,15 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     @exclusivity(unchecked) private var sink = DisposableSlot()
     @exclusivity(unchecked) private var subscription = DisposableSlot()
 
+    /// The subscription's flags (`Flags`), at ``stateWord``, whose address is fixed while
+    /// the disposer lives.
+    @inline(__always)
+    private var state: AtomicView<Int> {
+        AtomicView(firstStoredPropertyOf: self)
+    }
+
     init() {
+        assert(AtomicView<Int>.isFirstStoredProperty(&stateWord, of: self), "SinkDisposer.stateWord must come first")
         #if DEBUG
         Resources.track(Self.self)
         #endif

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Process-wide hooks that change how Ripple reports problems.
 ///
@@ -48,7 +47,10 @@ public enum Hooks {
     }
 
     private static let storage = Storage()
-    private static let recordsCallStack = Atomic<Bool>(false)
+    /// In a static word: a static ``AtomicValue`` would be initialised lazily.
+    private static var recordsCallStack: AtomicView<Bool> {
+        GlobalAtomicWord.recordsCallStack.view()
+    }
 
     private static func printUnhandledError(_ callStack: [String], _ error: Swift.Error) {
         #if DEBUG

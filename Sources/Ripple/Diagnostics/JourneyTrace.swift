@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One step of an event's journey through Ripple's code, reported by ``JourneyTrace``.
 public struct JourneyStep: Sendable, CustomStringConvertible {
@@ -60,7 +59,7 @@ public enum JourneyTrace {
     /// - Parameter body: The code to trace.
     /// - Returns: The steps `body` took, in order.
     public static func record(_ body: () throws -> Void) rethrows -> [JourneyStep] {
-        let steps = Mutex<[JourneyStep]>([])
+        let steps = LockedValue<[JourneyStep]>([])
         try trace(body, onStep: { step in steps.withLock { $0.append(step) } })
         return steps.withLock { $0 }
     }
@@ -82,10 +81,14 @@ public enum JourneyTrace {
         var count: Int
     }
 
-    private static let tracer = Mutex(Tracer(onStep: nil, count: 0))
+    private static let tracer = LockedValue(Tracer(onStep: nil, count: 0))
 }
 
-private let journeyFlag = Atomic<Bool>(false)
+/// Whether a journey trace runs, in a static word (a global ``AtomicValue`` would be
+/// initialised lazily, a check on every read).
+private var journeyFlag: AtomicView<Bool> {
+    @inline(__always) get { GlobalAtomicWord.journeyTracing.view() }
+}
 
 /// Whether a ``JourneyTrace`` is running; the one check a subscription-time trace point
 /// costs when off.

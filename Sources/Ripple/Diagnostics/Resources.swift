@@ -1,13 +1,12 @@
-import Synchronization
 
-private let liveResourceCount = Atomic<Int32>(0)
+private let liveResourceCount = AtomicValue<Int32>(0)
 
 #if DEBUG
 /// Live objects per class, for ``Resources/liveObjects``.
 private let liveObjectTable = LiveObjectTable()
 
 /// Objects counted through the public ``Resources/incrementTotal()`` (types outside Ripple).
-private let liveExternalCount = Atomic<Int>(0)
+private let liveExternalCount = AtomicValue<Int>(0)
 #endif
 
 /// Counts the live objects Ripple allocates (sequences, sinks, observers, disposables,
@@ -122,19 +121,28 @@ public enum Resources {
 private final class LiveObjectTable: Sendable {
     private static let capacity = 16_384
 
-    // `nonisolated(unsafe)`: the pointers never change after `init`; the pointees are
-    // atomics.
-    nonisolated(unsafe) private let keys: UnsafeMutablePointer<Atomic<UInt>>
-    nonisolated(unsafe) private let counts: UnsafeMutablePointer<Atomic<Int>>
-    private let overflow = Atomic<Int>(0)
+    // `nonisolated(unsafe)`: the pointers never change after `init` (the table lives as
+    // long as the process); the words they point to are reached only through
+    // `AtomicView`s (`keySlot(_:)`, `countSlot(_:)`).
+    nonisolated(unsafe) private let keys: UnsafeMutablePointer<Int>
+    nonisolated(unsafe) private let counts: UnsafeMutablePointer<Int>
+    private let overflow = AtomicValue<Int>(0)
 
     init() {
         keys = .allocate(capacity: Self.capacity)
+        keys.initialize(repeating: 0, count: Self.capacity)
         counts = .allocate(capacity: Self.capacity)
-        for index in 0..<Self.capacity {
-            (keys + index).initialize(to: Atomic(0))
-            (counts + index).initialize(to: Atomic(0))
-        }
+        counts.initialize(repeating: 0, count: Self.capacity)
+    }
+
+    /// The atomic key of slot `index`.
+    private func keySlot(_ index: Int) -> AtomicView<UInt> {
+        AtomicView(keys + index)
+    }
+
+    /// The atomic count of slot `index`.
+    private func countSlot(_ index: Int) -> AtomicView<Int> {
+        AtomicView(counts + index)
     }
 
     func add(_ kind: AnyClass, _ delta: Int) {
@@ -142,16 +150,16 @@ private final class LiveObjectTable: Sendable {
         let mask = Self.capacity - 1
         var index = Int(truncatingIfNeeded: (key >> 4) &* 0x9E37_79B9_7F4A_7C15) & mask
         for _ in 0..<64 {
-            let found = keys[index].load(ordering: .relaxed)
+            let found = keySlot(index).load(ordering: .relaxed)
             if found == key {
-                counts[index].wrappingAdd(delta, ordering: .relaxed)
+                countSlot(index).wrappingAdd(delta, ordering: .relaxed)
                 return
             }
             if found == 0 {
-                let (claimed, original) = keys[index].compareExchange(
+                let (claimed, original) = keySlot(index).compareExchange(
                     expected: 0, desired: key, ordering: .relaxed)
                 if claimed || original == key {
-                    counts[index].wrappingAdd(delta, ordering: .relaxed)
+                    countSlot(index).wrappingAdd(delta, ordering: .relaxed)
                     return
                 }
             }
@@ -163,9 +171,9 @@ private final class LiveObjectTable: Sendable {
     func snapshot() -> [String: Int] {
         var result: [String: Int] = [:]
         for index in 0..<Self.capacity {
-            let key = keys[index].load(ordering: .relaxed)
+            let key = keySlot(index).load(ordering: .relaxed)
             guard key != 0 else { continue }
-            let count = counts[index].load(ordering: .relaxed)
+            let count = countSlot(index).load(ordering: .relaxed)
             guard count != 0 else { continue }
             let kind: AnyClass = unsafeBitCast(key, to: AnyClass.self)
             result[String(describing: kind), default: 0] += count

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Runs a closure on the first `dispose()`: `Disposables.create(with:)`.
 // `@unchecked Sendable`: `disposeAction` is read and cleared only by the one caller that
@@ -7,7 +6,7 @@ import Synchronization
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     // The action runs exactly once: the atomic exchange on `disposed` picks the one
     // caller that may run and clear it.
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicValue<Bool>(false)
     private var disposeAction: (() -> Void)?
 
     init(_ disposeAction: @escaping () -> Void) {

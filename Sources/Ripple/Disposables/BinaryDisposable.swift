@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Disposes two disposables, in order, once: `Disposables.create(_:_:)`.
 // `@unchecked Sendable`: `first` and `second` are read and cleared only by the one
@@ -6,7 +5,7 @@ import Synchronization
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
     // The atomic exchange on `disposed` picks the one caller that may read and clear
     // the two references.
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicValue<Bool>(false)
     private var first: Disposable?
     private var second: Disposable?
 

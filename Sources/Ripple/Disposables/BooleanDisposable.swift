@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A disposable that only records whether it was disposed.
 ///
@@ -8,18 +7,18 @@ import Synchronization
 /// cancelled.isDisposed   // true
 /// ```
 public final class BooleanDisposable: Cancelable, Sendable {
-    private let disposed: Atomic<Bool>
+    private let disposed: AtomicValue<Bool>
 
     /// A disposable that is not yet disposed.
     public init() {
-        self.disposed = Atomic(false)
+        self.disposed = AtomicValue(false)
     }
 
     /// A disposable in the given state.
     ///
     /// - Parameter isDisposed: Whether the disposable starts out disposed.
     public init(isDisposed: Bool) {
-        self.disposed = Atomic(isDisposed)
+        self.disposed = AtomicValue(isDisposed)
     }
 
     /// Whether `dispose()` has been called.

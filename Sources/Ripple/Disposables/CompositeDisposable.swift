@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A group of disposables that are disposed together.
 ///

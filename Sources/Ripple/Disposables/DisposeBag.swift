@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Collects disposables and disposes them, in insertion order, when the bag is
 /// deallocated: the usual way to tie subscriptions to an owner's lifetime.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Disposes its underlying disposable only when it has been disposed itself *and*
 /// every disposable handed out by ``retain()`` has been disposed.
@@ -81,7 +80,7 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
 
     /// One lease from ``retain()``; releases once.
     private final class Lease: Disposable {
-        private let released = Atomic<Bool>(false)
+        private let released = AtomicValue<Bool>(false)
         private let owner: RefCountDisposable
 
         init(owner: RefCountDisposable) {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Disposes its disposable on a scheduler: `subscribe(on:)` uses it so that an
 /// unsubscription runs where the subscription ran.
@@ -12,7 +11,7 @@ import Synchronization
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     /// The scheduler the disposal runs on.
     public let scheduler: ImmediateSchedulerType
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicValue<Bool>(false)
     private var disposable: Disposable?
 
     /// Wraps `disposable` so that disposing runs on `scheduler`.

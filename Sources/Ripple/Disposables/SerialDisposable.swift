@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Holds one disposable at a time: assigning a new one disposes the old one.
 ///

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A disposable that is set exactly once, possibly after it has been disposed (in
 /// which case the one set is disposed at once).

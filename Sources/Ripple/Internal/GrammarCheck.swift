@@ -6,7 +6,6 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
-import Synchronization
 
 /// Debug-build detector of observer misuse by code that emits into a Ripple observer by
 /// hand (the observer an `Observable.create` closure receives): an event after the
@@ -26,9 +25,9 @@ struct GrammarCheck: ~Copyable {
     private static let concurrent: UInt8 = 2
 
     /// The thread currently inside the observer, or 0.
-    private let owner = Atomic<UInt>(0)
+    private let owner = AtomicValue<UInt>(0)
     /// The kinds of misuse reported so far (bit set).
-    private let reported = Atomic<UInt8>(0)
+    private let reported = AtomicValue<UInt8>(0)
 
     /// Marks the calling thread as inside the observer; reports a call that overlaps
     /// another thread's. Returns whether the caller must call ``exit()`` afterwards.

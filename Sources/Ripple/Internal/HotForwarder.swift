@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A minimal hot, multicasting sequence: the events it is given go to every observer
 /// subscribed at that moment.
@@ -92,7 +91,7 @@ final class HotForwarder<Element>: Observable<Element>, ElementObserver {
 /// One observer's place in a ``HotForwarder``; disposing it removes the observer.
 final private class HotForwarderSubscription<Element>: Disposable {
     private let observer: AnyObserver<Element>
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicValue<Bool>(false)
     // Cleared by `dispose()`; read only by the one call that sets `disposed`.
     private var forwarder: HotForwarder<Element>?
 

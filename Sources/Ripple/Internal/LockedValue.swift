@@ -1,33 +1,20 @@
-#if RIPPLE_TSAN
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#endif
-import Synchronization
-
-/// `Mutex<Value>` with ``Lock``'s Thread Sanitizer variant: the state is kept inside the
-/// lock and reached only through ``withLock(_:)``.
+/// A value kept beside a ``Lock`` and reached only through ``withLock(_:)``: the shape
+/// of the Synchronization module's `Mutex`, which Ripple cannot use before macOS 15 /
+/// iOS 18.
 ///
 /// `package` for the package's other modules (RippleBusNATS) whose state is `Sendable`
-/// and fits `Mutex`'s shape. Built normally it *is* a `Mutex`, at the same cost. Built
-/// with `-Xswiftc -DRIPPLE_TSAN` it is a `pthread_mutex_t` beside the value, because the
-/// sanitizer cannot see `Mutex` on Linux and would report every access it guards as a
-/// race (see ``Lock``).
+/// and fits that shape. The value lives on the heap beside the lock's word, at an
+/// address that does not move. Built with `-Xswiftc -DRIPPLE_TSAN` the lock is a
+/// `pthread_mutex_t` the Thread Sanitizer can see (see ``Lock``).
 ///
-/// Two differences from `Mutex`: the result of a closure must be copyable, and in the
-/// sanitizer build a recursive `withLock` deadlocks (and a recursive
-/// `withLockIfAvailable` returns `nil`) where `Mutex` traps. Neither is ever recursive here.
+/// Two differences from `Mutex`: the result of a closure must be copyable, and a
+/// recursive `withLock` deadlocks (and a recursive `withLockIfAvailable` returns `nil`)
+/// where `Mutex` traps. Neither is ever recursive here.
 package struct LockedValue<Value: ~Copyable>: ~Copyable {
-    #if RIPPLE_TSAN
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let lock = Lock()
     private let value: UnsafeMutablePointer<Value>
 
     package init(_ initialValue: consuming sending Value) {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
         value = .allocate(capacity: 1)
         value.initialize(to: initialValue)
     }
@@ -35,63 +22,33 @@ package struct LockedValue<Value: ~Copyable>: ~Copyable {
     deinit {
         value.deinitialize(count: 1)
         value.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
     }
 
     /// Runs `body` with the value, the lock held.
+    @inline(__always)
     package borrowing func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock.acquire()
+        defer { lock.release() }
         return try body(&value.pointee)
     }
 
     /// Runs `body` with the value if the lock is free at once; returns `nil` without
     /// running it when another thread holds the lock.
+    @inline(__always)
     package borrowing func withLockIfAvailable<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result? {
-        guard pthread_mutex_trylock(mutex) == 0 else {
+        guard lock.tryAcquire() else {
             return nil
         }
-        defer { pthread_mutex_unlock(mutex) }
+        defer { lock.release() }
         return try body(&value.pointee)
     }
-    #else
-    private let mutex: Mutex<Value>
-
-    package init(_ initialValue: consuming sending Value) {
-        mutex = Mutex(initialValue)
-    }
-
-    /// Runs `body` with the value, the lock held.
-    @inline(__always)
-    package borrowing func withLock<Result, Failure: Error>(
-        _ body: (inout sending Value) throws(Failure) -> sending Result
-    ) throws(Failure) -> sending Result {
-        try mutex.withLock(body)
-    }
-
-    /// Runs `body` with the value if the lock is free at once; returns `nil` without
-    /// running it when another thread holds the lock.
-    @inline(__always)
-    package borrowing func withLockIfAvailable<Result, Failure: Error>(
-        _ body: (inout sending Value) throws(Failure) -> sending Result
-    ) throws(Failure) -> sending Result? {
-        try mutex.withLockIfAvailable(body)
-    }
-    #endif
 }
 
-// `@unchecked` only in the sanitizer build, where the value sits beside a
-// `pthread_mutex_t` that every access takes (``withLock(_:)``), and goes in and comes
-// out only as `sending`: the two together are what make `Mutex` Sendable whatever its
-// value.
-#if RIPPLE_TSAN
+// `@unchecked`: the value sits beside a lock that every access takes (``withLock(_:)``),
+// and goes in and comes out only as `sending`: the two together are what make `Mutex`
+// Sendable whatever its value.
 extension LockedValue: @unchecked Sendable where Value: ~Copyable {}
-#else
-extension LockedValue: Sendable where Value: ~Copyable {}
-#endif

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Lets a sink that hears from several threads act outside its lock, yet one action at
 /// a time and in the order it decided them.
@@ -103,7 +102,7 @@ struct SerializedActions<Action>: ~Copyable {
     /// The thread holding the right to act (``currentThreadID()``); meaningful while
     /// it is held. Atomic (relaxed) because ``claimWithoutLock()`` stores it without
     /// the lock; every other access is made with the lock held.
-    private let holder = Atomic<UInt>(0)
+    private let holder = AtomicValue<UInt>(0)
     /// How many actions other threads left, without waiting, in the queue's last *run*:
     /// after the last action of a waiting call (whose turn will perform them), or, when
     /// no waiting call is queued, in the current holder's turn (performed or not yet).
@@ -115,7 +114,7 @@ struct SerializedActions<Action>: ~Copyable {
     // Not the first stored property: a mutating access to the whole struct (enqueueing,
     // under the lock) is reported to the Thread Sanitizer as a one-byte write at the
     // struct's address, which must not be the word the lock-free release touches.
-    private let state = Atomic<Int>(0)
+    private let state = AtomicValue<Int>(0)
 
     init() {}
 

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The bounds every serialization point keeps (``SerializedActions``, ``SubjectCore``,
 /// ``CombiningSink``).
@@ -32,7 +31,7 @@ final class TurnWaiter {
     /// its callers (``CombiningSink``): stored before ``handOver()``, loaded after
     /// ``wait()`` returns. (Atomic so that the Thread Sanitizer, which does not see the
     /// semaphore's ordering, sees this one.)
-    let carriedCount = Atomic<Int>(0)
+    let carriedCount = AtomicValue<Int>(0)
     private let handedOver = DispatchSemaphore(value: 0)
 
     init(thread: UInt) {

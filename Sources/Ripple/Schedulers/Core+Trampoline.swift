@@ -5,7 +5,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Synchronization
 
 /// The per-thread queue behind ``CurrentThreadScheduler``.
 ///
@@ -250,7 +249,7 @@ final class RecursiveTrampolineWork<State>: TrampolineWork, Cancelable {
     typealias Action = (_ state: State, _ recurse: (State) -> Void) -> Void
 
     private let action: Action
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicValue<Bool>(false)
     // Touched only on the trampoline's thread. `nextState` is the state for the next
     // run while `hasNextState`; `laterStates` only fills when an action recurses more
     // than once. (Neither an `Optional<State>` nor `laterStates.isEmpty`: in generic code

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Runs work on the main queue; the scheduler for UI updates.
 ///
@@ -26,7 +25,7 @@ import Synchronization
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     // Actions scheduled on the main queue that have not finished yet, including one
     // running at once: while it is above zero, new work must queue behind them.
-    private let enqueued = Atomic<Int>(0)
+    private let enqueued = AtomicValue<Int>(0)
 
     /// A scheduler on the main queue. Use ``instance`` rather than making one: each
     /// instance only orders the work scheduled through itself.

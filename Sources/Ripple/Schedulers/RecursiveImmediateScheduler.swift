@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Drives ``ImmediateSchedulerType/scheduleRecursive(_:action:)`` on a scheduler that
 /// has no faster way: every `recurse` schedules one more action, whose disposable is

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// What every subject shares: its subscribers, its lock, its terminal state, and the
 /// rule that delivers events to subscribers one at a time, in order, without holding
@@ -106,13 +105,13 @@ final class SubjectCore<Element> {
     @exclusivity(unchecked) private(set) var isDisposed = false
     /// Set with `isDisposed`, and read without the lock by the holder of the right to
     /// deliver, which then drops what was queued.
-    private let disposedFlag = Atomic<Bool>(false)
+    private let disposedFlag = AtomicValue<Bool>(false)
     /// Set with `isStopped` or `isDisposed`, for a call that took the right to deliver
     /// without the lock. Relaxed is enough: a stop or dispose made before the claim
     /// happens before it (its critical section precedes the release the claim pairs
     /// with); one made after it is queued behind the element, or silences the
     /// observers one by one, as for any holder.
-    private let refusesEvents = Atomic<Bool>(false)
+    private let refusesEvents = AtomicValue<Bool>(false)
     /// Whether `onNext` may claim the right to deliver without the lock: fixed at
     /// creation, so that a core whose claims are all made under the lock keeps the
     /// cheaper load-and-store claim.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One subscriber of a subject, as the subject stores it: the observer, behind a class
 /// so that subscribers of different types sit in one array, plus its state: silenced
@@ -24,8 +23,16 @@ class SubjectObserver<Element> {
     private static var disposedBit: Int { 1 }
     private static var gatedBit: Int { 2 }
 
-    /// ``disposedBit`` and ``gatedBit``; 0 for a live observer, the per-element path.
-    private let state = Atomic<Int>(0)
+    /// The atomic words below, reached only through their views. The first stored
+    /// property, so that ``view(_:)`` finds them (see
+    /// ``AtomicView/init(firstStoredPropertyOf:offset:)``): inline, no allocation per
+    /// subscriber, and no indirection on the per-element check.
+    private struct Words {
+        var state = 0
+        var replayEnded = false.atomicWord
+        var replayWaiters = 0
+    }
+    private var words = Words()
 
     /// The observer's place in the subject's list of subscribers; -1 when it is not in
     /// it. Guarded by the subject's lock (``SubjectCore``).
@@ -38,10 +45,20 @@ class SubjectObserver<Element> {
     /// The subscribing thread has delivered the whole replay. Guarded by `gateLock`;
     /// also set, sequentially consistent, in `replayEnded` for threads waiting on a full
     /// buffer (``ThreadParking``).
-    private let replayEnded = Atomic<Bool>(false)
-    private let replayWaiters = Atomic<Int>(0)
+    private var replayEnded: AtomicView<Bool> { view(\.replayEnded) }
+    /// The threads waiting for the replay to end (``waitForReplayToEnd()``'s callers).
+    private var replayWaiters: AtomicView<Int> { view(\.replayWaiters) }
+    /// ``disposedBit`` and ``gatedBit``; 0 for a live observer, the per-element path.
+    private var state: AtomicView<Int> { view(\.state) }
+
+    /// The atomic view of one of ``words``, whose address is fixed while the observer lives.
+    @inline(__always)
+    private final func view<Value: AtomicWord>(_ field: KeyPath<Words, Int>) -> AtomicView<Value> {
+        AtomicView(firstStoredPropertyOf: self, offset: MemoryLayout<Words>.offset(of: field).unsafelyUnwrapped)
+    }
 
     init() {
+        assert(AtomicView<Int>.isFirstStoredProperty(&words.state, of: self), "SubjectObserver.words must come first")
         #if DEBUG
         Resources.track(Self.self)
         #endif

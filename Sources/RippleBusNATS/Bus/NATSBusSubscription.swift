@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Ripple
-import Synchronization
 
 /// One subscriber's delivery line on a ``NATSEventBus``: a bounded FIFO of raw messages,
 /// filled by the connection's reader thread and drained on the subscriber's scheduler,
@@ -24,7 +23,7 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
     private let report: @Sendable (NATSBusError) -> Void
     // Told about each message that could not be delivered (durable subscriptions terminate it).
     private let undeliverable: @Sendable (NATSMessage) -> Void
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicValue<Bool>(false)
     private let lock = Lock()
     private var buffer: [NATSMessage] = []
     private var batch: [NATSMessage] = []

@@ -2,7 +2,6 @@ import Dispatch
 import FoundationEssentials
 import Ripple
 import RippleBus
-import Synchronization
 
 /// RippleBus's `EventBus` across processes: typed events published in one process reach
 /// the subscribers of that type in every process connected to the same NATS server.

@@ -1,7 +1,6 @@
 import Dispatch
 import FoundationEssentials
 import Ripple
-import Synchronization
 
 /// A connection to a NATS server, speaking the client protocol over a socket, that
 /// reconnects by itself: the transport under ``NATSEventBus``, usable alone for raw bytes.
@@ -991,7 +990,7 @@ public final class NATSConnection: Sendable {
 final class NATSSubscriptionHandle: Disposable, Sendable {
     let sid: UInt64
     private let connection: NATSConnection
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicValue<Bool>(false)
 
     init(connection: NATSConnection, sid: UInt64) {
         self.connection = connection

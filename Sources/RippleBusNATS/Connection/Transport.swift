@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 import Ripple
 
 /// One TCP connection to the server: a socket that any thread may write to (one write at a
@@ -22,7 +21,7 @@ import Ripple
 /// Lock order: `writer`, then `descriptor`, then `session` (the reader takes `session`
 /// alone, ``shutdown()`` takes `descriptor` alone).
 final class Transport: Sendable {
-    private static let lastID = Atomic<UInt64>(0)
+    private static let lastID = AtomicValue<Int>(0)
 
     /// Unique for the process's lifetime (an object's address is not: a new transport
     /// may be allocated where a closed one was).
@@ -31,7 +30,7 @@ final class Transport: Sendable {
     // Guards writes to `fd`; `true` once the socket is closed.
     private let writer = LockedValue<Bool>(false)
     // Set by `shutdown()`: later writes fail at once.
-    private let isShutDown = Atomic<Bool>(false)
+    private let isShutDown = AtomicValue<Bool>(false)
     // `true` once `close()` released `fd`; `shutdown()` checks it under this lock, which,
     // unlike `writer`, is never held across a blocking call.
     private let descriptor = LockedValue<Bool>(false)
@@ -39,9 +38,9 @@ final class Transport: Sendable {
     // under this lock (see above). `nil` again after `close()` freed it.
     private let session = LockedValue<TLSSession?>(nil)
     // Whether reads and writes go through `session` (set once, before any concurrent use).
-    private let secured = Atomic<Bool>(false)
+    private let secured = AtomicValue<Bool>(false)
     // The read timeout in milliseconds for TLS reads (`poll`), -1 for none.
-    private let readTimeout = Atomic<Int>(-1)
+    private let readTimeout = AtomicValue<Int>(-1)
 
     /// An OpenSSL `SSL *` and the library it came from. The pointer is kept as its address,
     /// an integer, so the value is `Sendable` as `LockedValue` (like `Mutex`) wants; what makes using it safe is
@@ -70,7 +69,7 @@ final class Transport: Sendable {
 
     private init(fd: Int32) {
         self.fd = fd
-        id = Self.lastID.add(1, ordering: .relaxed).newValue
+        id = UInt64(Self.lastID.wrappingAdd(1, ordering: .relaxed).newValue)
     }
 
     /// Opens a TCP connection to `host:port`, giving up after `timeout`.

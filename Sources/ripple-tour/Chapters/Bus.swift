@@ -1,7 +1,6 @@
 import Foundation
 import Ripple
 import RippleBus
-import Synchronization
 import UserFeed
 
 /// Seed 003's scenario for real: a view model fetches users over HTTP from a server on
@@ -68,7 +67,7 @@ let busChapter = Chapter(
 
 /// Counts the events each subscriber has handled; written from two queues.
 private final class FetchTally: Sendable {
-    private let counts = Mutex((rendered: 0, logged: 0))
+    private let counts = LockedValue((rendered: 0, logged: 0))
 
     var count: (rendered: Int, logged: Int) { counts.withLock { $0 } }
     func rendered() { counts.withLock { $0.rendered += 1 } }

@@ -3,7 +3,6 @@ import NATSLocalServer
 import Ripple
 import RippleBus
 import RippleBusNATS
-import Synchronization
 import UserFeed
 
 // The events the two processes exchange; both processes are this executable, so they
@@ -71,7 +70,7 @@ private func runCluster() throws {
     say("   process B is up (\(ready.worker))\n")
 
     say("1. two buses, two processes: A publishes ClusterHello, B answers with ClusterHelloBack")
-    let backs = Mutex<[ClusterHelloBack]>([])
+    let backs = LockedValue<[ClusterHelloBack]>([])
     let helloBacks = try bus.subscribe(ClusterHelloBack.self) { back in backs.withLock { $0.append(back) } }
     defer { helloBacks.dispose() }
     try waitFor { try await bus.flush() }
@@ -81,7 +80,7 @@ private func runCluster() throws {
     }
 
     say("2. a queue group of two workers (one in A, one in B) sharing 10 jobs")
-    let done = Mutex<[ClusterJobDone]>([])
+    let done = LockedValue<[ClusterJobDone]>([])
     let doneSubscription = try bus.subscribe(ClusterJobDone.self) { job in done.withLock { $0.append(job) } }
     defer { doneSubscription.dispose() }
     let workerA = try bus.subscribe(ClusterJob.self, queueGroup: "workers") { [bus] job in
@@ -132,7 +131,7 @@ private func userFeedAcrossProcesses(_ bus: NATSEventBus) throws {
         try? bus.publish(ClusterFeedUpdate(path: event.identifier, names: names, error: error))
     }
     defer { bridge.dispose() }
-    let rendered = Mutex<Set<String>>([])
+    let rendered = LockedValue<Set<String>>([])
     let renderedSubscription = try bus.subscribe(ClusterFeedRendered.self) { event in rendered.withLock { _ = $0.insert(event.path) } }
     defer { renderedSubscription.dispose() }
     try waitFor { try await bus.flush() }
@@ -157,7 +156,7 @@ func runClusterWorker(url: String) -> Never {
         say("   [B] cannot connect to \(url)")
         exit(1)
     }
-    let handled = Atomic<Int>(0)
+    let handled = AtomicValue<Int>(0)
     let stop = DispatchSemaphore(value: 0)
     let subscriptions: [any Disposable] = [
         try? bus.subscribe(ClusterHello.self) { hello in
@@ -165,7 +164,7 @@ func runClusterWorker(url: String) -> Never {
             try? bus.publish(ClusterHelloBack(from: name, to: hello.from))
         },
         try? bus.subscribe(ClusterJob.self, queueGroup: "workers") { job in
-            handled.add(1, ordering: .relaxed)
+            handled.wrappingAdd(1, ordering: .relaxed)
             try? bus.publish(ClusterJobDone(id: job.id, worker: "B"))
         },
         try? bus.reply(to: ClusterStatus.self) { _ in
@@ -217,7 +216,7 @@ extension Result {
 
 /// Runs `body` on the concurrency pool and waits for it, letting the main queue run.
 private func waitFor<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-    let result = Mutex<Result<T, any Error>?>(nil)
+    let result = LockedValue<Result<T, any Error>?>(nil)
     Task {
         let outcome: Result<T, any Error>
         do {

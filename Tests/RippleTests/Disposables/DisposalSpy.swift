@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 @testable import Ripple
 
 /// An ordered, thread-safe record of which spies were disposed, shared by the spies
@@ -23,7 +22,7 @@ final class DisposalLog: Sendable {
 final class DisposalSpy: Disposable, Sendable {
     let name: String
     private let log: DisposalLog?
-    private let calls = Atomic<Int>(0)
+    private let calls = AtomicValue<Int>(0)
 
     init(_ name: String = "", log: DisposalLog? = nil) {
         self.name = name

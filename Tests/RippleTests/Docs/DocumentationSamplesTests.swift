@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Ripple
 import RippleBlocking
@@ -340,7 +339,7 @@ extension RippleTests {
 
 /// The lines `print` wrote while a sample ran.
 private enum Printed {
-    static let lines = Mutex<[String]?>(nil)
+    static let lines = LockedValue<[String]?>(nil)
 
     static func capture(_ sample: () -> Void) -> [String] {
         lines.withLock { $0 = [] }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 @testable import Ripple
 
@@ -159,8 +158,8 @@ extension RippleTests {
     /// What the stress test's threads share.
     final class StressState: @unchecked Sendable {
         // `@unchecked Sendable`: `recorded` is used only under `lock`; the rest is atomic.
-        private let sending = Atomic<Bool>(true)
-        private let anyElement = Atomic<Bool>(false)
+        private let sending = AtomicValue<Bool>(true)
+        private let anyElement = AtomicValue<Bool>(false)
         private let lock = Lock()
         private var recorded: [[Int]] = []
         let stops = Counter()

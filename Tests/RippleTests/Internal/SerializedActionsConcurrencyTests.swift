@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 @testable import Ripple
 
@@ -16,7 +15,7 @@ extension RippleTests {
         /// starting them together: each waits (a bounded spin, in case dispatch runs the
         /// indices one after another on one thread) until all have arrived.
         static func race(threads: Int, _ body: @Sendable (Int) -> Void) {
-            let arrived = Atomic<Int>(0)
+            let arrived = AtomicValue<Int>(0)
             DispatchQueue.concurrentPerform(iterations: threads) { index in
                 arrived.wrappingAdd(1, ordering: .relaxed)
                 var spins = 0
@@ -279,8 +278,8 @@ private final class TicketProbe: ElementObserver, @unchecked Sendable {
     private(set) var elements: [Int] = []
     private(set) var completions = 0
     private(set) var eventsAfterCompletion = 0
-    private let inside = Atomic<Int>(0)
-    private let most = Atomic<Int>(0)
+    private let inside = AtomicValue<Int>(0)
+    private let most = AtomicValue<Int>(0)
 
     var mostConcurrentCalls: Int {
         most.load(ordering: .relaxed)

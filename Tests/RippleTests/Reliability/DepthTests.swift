@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Ripple
 
@@ -15,7 +14,7 @@ private enum Stacks {
     }
 
     private final class Slot: Sendable {
-        private let value = Mutex<String?>(nil)
+        private let value = LockedValue<String?>(nil)
         func put(_ text: String) { value.withLock { $0 = text } }
         var contents: String? { value.withLock { $0 } }
     }
@@ -317,7 +316,7 @@ extension RippleTests {
 
 /// Holds one value handed over from another thread.
 private final class Slot: Sendable {
-    private let value = Mutex<String?>(nil)
+    private let value = LockedValue<String?>(nil)
     func put(_ text: String) { value.withLock { $0 = text } }
     var contents: String? { value.withLock { $0 } }
 }

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 @testable import Ripple
 
 /// Waits, sleeping a millisecond between looks, until `condition` holds; `false` if it

@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import Ripple
-import Synchronization
 import NATSLocalServer
 
 /// A NATS server played in process, for what nats-server does not do on demand: drop a

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 @testable import Ripple
 @testable import RippleBusNATS
@@ -32,7 +31,7 @@ extension RippleTests {
             let server = try FakeNATSServer()
             defer { server.stop() }
             let late = Late()
-            let drains = Atomic<Int>(0)
+            let drains = AtomicValue<Int>(0)
             let refused = LockedValue<[String]>([])
             let bufferedDuringDrain = LockedValue<[Int]>([])
             let payload = [UInt8](repeating: 0x61, count: 1000)
@@ -49,7 +48,7 @@ extension RippleTests {
                         refused.withLock { $0.append(subject) }
                     }
                 }
-                switch drains.add(1, ordering: .relaxed).newValue {
+                switch drains.wrappingAdd(1, ordering: .relaxed).newValue {
                 case 1:
                     // The second connection's first chunk (the two SUB lines): buffered.
                     publish("t.1")
@@ -96,7 +95,7 @@ extension RippleTests {
         @Test func aPublishWhoseWriteFailsAfterTheReconnectionDrainedIsSentInOrderOnTheNewConnection() async throws {
             let server = try FakeNATSServer()
             defer { server.stop() }
-            let armed = Atomic<Bool>(false)
+            let armed = AtomicValue<Bool>(false)
             let entered = DispatchSemaphore(value: 0)
             let proceed = DispatchSemaphore(value: 0)
             var hooks = NATSConnectionHooks()
@@ -175,10 +174,10 @@ extension RippleTests {
             let late = Late()
             let disposing = LockedValue<(any Disposable & Sendable)?>(nil)
             let joining = LockedValue<(any Disposable & Sendable)?>(nil)
-            let drains = Atomic<Int>(0)
+            let drains = AtomicValue<Int>(0)
             var hooks = NATSConnectionHooks()
             hooks.beforeActivateWrite = { _ in
-                guard drains.add(1, ordering: .relaxed).newValue == 1 else {
+                guard drains.wrappingAdd(1, ordering: .relaxed).newValue == 1 else {
                     return
                 }
                 // Between deciding the chunk (with `doomed`'s SUB) and writing it: the

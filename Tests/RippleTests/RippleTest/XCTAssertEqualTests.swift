@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import XCTest
 import Ripple
@@ -117,7 +116,7 @@ final class RippleTestXCTAssertEqualTests: XCTestCase {
 /// Runs `body` and returns the failures it reported, captured instead of failing: the
 /// assertion tests check the messages and locations.
 func capturedTestFailures(in body: () -> Void) -> [ReportedTestFailure] {
-    let captured = Mutex<[ReportedTestFailure]>([])
+    let captured = LockedValue<[ReportedTestFailure]>([])
     TestFailureCapture.$handler.withValue({ failure in captured.withLock { $0.append(failure) } }) {
         body()
     }

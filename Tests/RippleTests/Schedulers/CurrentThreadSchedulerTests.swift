@@ -6,7 +6,6 @@ import Glibc
 import Musl
 #endif
 import Dispatch
-import Synchronization
 import Testing
 @testable import Ripple
 

@@ -7,7 +7,6 @@ import Musl
 #endif
 import Dispatch
 import Foundation
-import Synchronization
 @testable import Ripple
 
 /// How long any test waits for work on another queue before it gives up and fails.
@@ -191,8 +190,8 @@ final class RawSource<Element>: Observable<Element>, @unchecked Sendable {
 
 /// Counts how many threads are inside a region at once, and remembers the most seen.
 final class OverlapDetector: Sendable {
-    private let inside = Atomic<Int>(0)
-    private let most = Atomic<Int>(0)
+    private let inside = AtomicValue<Int>(0)
+    private let most = AtomicValue<Int>(0)
 
     func enter() {
         let now = inside.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
@@ -212,7 +211,7 @@ final class OverlapDetector: Sendable {
 /// A flag set once by one thread and read by others, with release/acquire ordering: a
 /// thread that sees it set also sees everything its setter did before setting it.
 final class Flag: Sendable {
-    private let value = Atomic<Bool>(false)
+    private let value = AtomicValue<Bool>(false)
 
     func set() {
         value.store(true, ordering: .releasing)

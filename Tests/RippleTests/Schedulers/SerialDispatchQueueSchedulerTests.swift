@@ -7,7 +7,6 @@ import Musl
 #endif
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 @testable import Ripple
 

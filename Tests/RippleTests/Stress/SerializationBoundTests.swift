@@ -5,7 +5,6 @@ import Darwin
 #endif
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 @testable import Ripple
 
@@ -200,15 +199,15 @@ extension RippleTests {
         /// observer, whose calls the operator serialises; the atomics let the other
         /// emitters read them for the in-flight count.
         final class Slot: Sendable {
-            let thread = Atomic<UInt>(0)
+            let thread = AtomicValue<UInt>(0)
             /// Calls started: the sequence number of the latest plus one.
-            let started = Atomic<Int>(0)
+            let started = AtomicValue<Int>(0)
             /// The highest sequence number of this thread the observer received, plus one.
-            let received = Atomic<Int>(0)
+            let received = AtomicValue<Int>(0)
             /// Elements the observer received on this thread.
-            let delivered = Atomic<Int>(0)
-            let maxDeliveredInOneCall = Atomic<Int>(0)
-            let peakInFlight = Atomic<Int>(0)
+            let delivered = AtomicValue<Int>(0)
+            let maxDeliveredInOneCall = AtomicValue<Int>(0)
+            let peakInFlight = AtomicValue<Int>(0)
         }
 
         /// What the observer and the emitters share.
@@ -219,11 +218,11 @@ extension RippleTests {
             // after every emitter has finished.
             let slots: [Slot]
             let tracked: [Int]
-            let inside = Atomic<Bool>(false)
-            let overlaps = Atomic<Int>(0)
-            let unknownThreadDeliveries = Atomic<Int>(0)
+            let inside = AtomicValue<Bool>(false)
+            let overlaps = AtomicValue<Int>(0)
+            let unknownThreadDeliveries = AtomicValue<Int>(0)
             /// Set once the priming elements (sent by the test's thread) are through.
-            let live = Atomic<Bool>(false)
+            let live = AtomicValue<Bool>(false)
             var lastSequence: [Int]
             var outputs = 0
             var violations: [String] = []
@@ -283,8 +282,8 @@ extension RippleTests {
 
         /// Starts threads together: each arrives, then waits (yielding) for the rest.
         final class StartLine: Sendable {
-            private let waiting: Atomic<Int>
-            init(_ count: Int) { waiting = Atomic(count) }
+            private let waiting: AtomicValue<Int>
+            init(_ count: Int) { waiting = AtomicValue(count) }
             func arriveAndWait() {
                 waiting.wrappingSubtract(1, ordering: .acquiringAndReleasing)
                 while waiting.load(ordering: .acquiring) > 0 {

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Synchronization
 import Testing
 @testable import Ripple
 import RippleTest

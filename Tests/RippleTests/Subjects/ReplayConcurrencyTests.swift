@@ -5,7 +5,6 @@ import Darwin
 #endif
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 @testable import Ripple
 
@@ -91,7 +90,7 @@ extension RippleTests {
             let emitterHoldsTheLock = DispatchSemaphore(value: 0)
             let subscriberDone = DispatchSemaphore(value: 0)
             let emitterDone = DispatchSemaphore(value: 0)
-            let deadlocked = Atomic<Bool>(false)
+            let deadlocked = AtomicValue<Bool>(false)
             let values = Guarded<[Int]>([])
             let subscription = Guarded<Disposable?>(nil)
             let observable = Unchecked(sequence.observable)
@@ -251,8 +250,8 @@ extension RippleTests {
             rounds: Int = 1_000,
             sourceLocation: SourceLocation = #_sourceLocation
         ) {
-            let stop = Atomic<Bool>(false)
-            let emitted = Atomic<Int>(0)
+            let stop = AtomicValue<Bool>(false)
+            let emitted = AtomicValue<Int>(0)
             let emitterDone = DispatchSemaphore(value: 0)
             let emitter = Thread {
                 var next = 0
@@ -272,8 +271,8 @@ extension RippleTests {
             let shared = Unchecked(observable)
             Watchdog.run(rounds: rounds, sourceLocation: sourceLocation) { round in
                 let values = Guarded<[Int]>([])
-                let disposed = Atomic<Bool>(false)
-                let afterDispose = Atomic<Int>(0)
+                let disposed = AtomicValue<Bool>(false)
+                let afterDispose = AtomicValue<Int>(0)
                 let subscription = shared.value.subscribe(onNext: { value in
                     if disposed.load(ordering: .acquiring) {
                         afterDispose.wrappingAdd(1, ordering: .relaxed)

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 @testable import Ripple
 
@@ -15,8 +14,8 @@ extension RippleTests {
             let replaying = DispatchSemaphore(value: 0)
             let releaseReplay = DispatchSemaphore(value: 0)
             let subscribed = DispatchSemaphore(value: 0)
-            let received = Mutex<[Int]>([])
-            let subscription = Mutex<Disposable?>(nil)
+            let received = LockedValue<[Int]>([])
+            let subscription = LockedValue<Disposable?>(nil)
             DispatchQueue(label: "subscriber").async {
                 let disposable = shared.value.subscribe(onNext: { value in
                     if value == -1 {

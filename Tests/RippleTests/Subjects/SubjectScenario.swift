@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 @testable import Ripple
 import RippleTest
 
@@ -105,8 +104,8 @@ final class OrderChecker: ObserverType, @unchecked Sendable {
 
     static let stride = 1_000_000
 
-    private let busy = Atomic<Bool>(false)
-    private let violations = Atomic<Int>(0)
+    private let busy = AtomicValue<Bool>(false)
+    private let violations = AtomicValue<Int>(0)
     private var lastIndex: [Int: Int] = [:]
     private(set) var count = 0
     private(set) var terminals = 0

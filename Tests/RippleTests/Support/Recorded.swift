@@ -1,4 +1,3 @@
-import Synchronization
 @testable import Ripple
 
 /// An error for tests to send and compare.
@@ -65,7 +64,7 @@ extension ObservableType where Element: Equatable {
 /// A thread-safe counter for closures called from several threads.
 final class Counter: @unchecked Sendable {
     // `@unchecked Sendable`: the only state is an atomic.
-    private let count = Atomic<Int>(0)
+    private let count = AtomicValue<Int>(0)
 
     @discardableResult
     func increment() -> Int {

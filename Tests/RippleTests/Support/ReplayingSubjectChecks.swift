@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Synchronization
 import Testing
 @testable import Ripple
 
@@ -128,7 +127,7 @@ enum ReplayingSubjectChecks {
         let replaying = DispatchSemaphore(value: 0)
         let emitterReturned = DispatchSemaphore(value: 0)
         let subscribed = DispatchSemaphore(value: 0)
-        let replayWaitedForTheEmitter = Atomic<Bool>(false)
+        let replayWaitedForTheEmitter = AtomicValue<Bool>(false)
         let late = Unchecked(LateSubscription())
         DispatchQueue(label: "subscriber").async {
             late.value.subscription = shared.value.subscribe(onNext: { value in
@@ -154,11 +153,11 @@ enum ReplayingSubjectChecks {
 
     /// What the threads of a check share.
     private final class CaptureProbe: Sendable {
-        let stop = Atomic<Bool>(false)
-        let attempts = Atomic<Int>(0)
-        let received = Atomic<Int>(0)
-        let subscribingThread = Atomic<UInt>(0)
-        let deliveredOnSubscribingThread = Atomic<Int>(0)
+        let stop = AtomicValue<Bool>(false)
+        let attempts = AtomicValue<Int>(0)
+        let received = AtomicValue<Int>(0)
+        let subscribingThread = AtomicValue<UInt>(0)
+        let deliveredOnSubscribingThread = AtomicValue<Int>(0)
 
         static var currentThread: UInt {
             currentThreadID()

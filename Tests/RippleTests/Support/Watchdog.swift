@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 @testable import Ripple
 
@@ -83,8 +82,8 @@ enum Watchdog {
     private static func keep(_ value: Int) {}
 
     private final class Progress: Sendable {
-        private let index = Atomic<Int>(0)
-        private let abandoned = Atomic<Bool>(false)
+        private let index = AtomicValue<Int>(0)
+        private let abandoned = AtomicValue<Bool>(false)
 
         func start(_ round: Int) { index.store(round, ordering: .relaxed) }
         var current: Int { index.load(ordering: .relaxed) }
@@ -99,11 +98,11 @@ enum Watchdog {
 /// Its state is atomics only, so it adds no lock (and no ordering the Thread Sanitizer
 /// could mistake for the operator's own) beyond what the check needs.
 final class GrammarObserver<Element>: ObserverType, Sendable {
-    private let inside = Atomic<Bool>(false)
-    private let overlapCount = Atomic<Int>(0)
-    private let elementCount = Atomic<Int>(0)
-    private let terminalCount = Atomic<Int>(0)
-    private let afterTerminalCount = Atomic<Int>(0)
+    private let inside = AtomicValue<Bool>(false)
+    private let overlapCount = AtomicValue<Int>(0)
+    private let elementCount = AtomicValue<Int>(0)
+    private let terminalCount = AtomicValue<Int>(0)
+    private let afterTerminalCount = AtomicValue<Int>(0)
     private let onElement: @Sendable (Element) -> Void
 
     /// - Parameter onElement: Runs for each element, inside the checked call (for
@@ -114,16 +113,16 @@ final class GrammarObserver<Element>: ObserverType, Sendable {
 
     func on(_ event: Event<Element>) {
         if inside.exchange(true, ordering: .acquiringAndReleasing) {
-            overlapCount.add(1, ordering: .relaxed)
+            overlapCount.wrappingAdd(1, ordering: .relaxed)
         }
         if terminalCount.load(ordering: .relaxed) > 0 {
-            afterTerminalCount.add(1, ordering: .relaxed)
+            afterTerminalCount.wrappingAdd(1, ordering: .relaxed)
         }
         switch event {
         case .next:
-            elementCount.add(1, ordering: .relaxed)
+            elementCount.wrappingAdd(1, ordering: .relaxed)
         case .error, .completed:
-            terminalCount.add(1, ordering: .relaxed)
+            terminalCount.wrappingAdd(1, ordering: .relaxed)
         }
         inside.store(false, ordering: .releasing)
         if case .next(let element) = event {

@@ -1,4 +1,3 @@
-import Synchronization
 
 extension ObservableType {
     /// Mirrors whichever of this sequence and `right` sends an event first, and
@@ -72,7 +71,7 @@ final private class AmbSink<Observer: ElementObserver>: Sink<Observer> {
 
     private static var undecided: Int { -1 }
 
-    private let winner = Atomic<Int>(AmbSink.undecided)
+    private let winner = AtomicValue<Int>(AmbSink.undecided)
     /// One per source, made before any source is subscribed, so that a source
     /// winning during its subscription can already dispose the ones after it.
     private let subscriptions: [SingleAssignmentDisposable]

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The base of the sinks of `combineLatest`, `zip` and `withLatestFrom`: several
 /// upstreams, possibly on several threads, feeding one observer.
@@ -47,16 +46,16 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
     /// 0 while nobody holds the right to run. Otherwise 1 for the holder plus 1 for
     /// every event left since the holder last looked (the "work in progress" count of
     /// a drain loop): giving the right back succeeds only from 1.
-    private let running = Atomic<Int>(0)
+    private let running = AtomicValue<Int>(0)
     /// The thread that last took the right to run (``currentThreadID()``): a call that
     /// finds itself there is re-entrant and never waits. Stored by every new holder
     /// before it runs anything, so a holder always recognises itself; a stale value
     /// can only spare another thread one wait.
-    private let holder = Atomic<UInt>(0)
+    private let holder = AtomicValue<UInt>(0)
     /// Counts the turns: bumped by each call that takes the right from nobody, so that
     /// `leave(_:)` can tell a new turn from the one it counted in. Written only by the
     /// holder.
-    private let turn = Atomic<UInt>(0)
+    private let turn = AtomicValue<UInt>(0)
     /// Guards the queue of left events and the count below, and nothing else.
     private let lock = Lock()
     private var left: [(event: () -> Void, waiter: TurnWaiter?, isForeign: Bool)] = []

@@ -1,4 +1,3 @@
-import Synchronization
 
 extension ObservableType {
     /// Merges the elements of every sequence in `sources` into one sequence.
@@ -605,7 +604,7 @@ private class MergeInnerLink: InnerSubscription {
     /// Set once the inner subscription is finished, from any thread: the loop the inner
     /// observer runs (if it runs one) sends nothing more. Unlike the rest, read outside
     /// the sink's lock, by the loop.
-    private let loopStopped = Atomic<Bool>(false)
+    private let loopStopped = AtomicValue<Bool>(false)
 
     final func stopLoop() {
         loopStopped.store(true, ordering: .relaxed)

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The integer types `range` works with.
 public typealias RxAbstractInteger = FixedWidthInteger
@@ -81,7 +80,7 @@ extension ObservableType where Element: RxAbstractInteger {
 /// `Element` is known. The caller checks that `offset` is below `end` and that
 /// `disposed` is not set.
 @usableFromInline
-typealias RangeSendRun<Element> = (_ start: Element, _ offset: UInt, _ end: UInt, _ observer: any ElementObserver<Element>, _ disposed: borrowing Atomic<Bool>, _ trampoline: Trampoline) -> UInt
+typealias RangeSendRun<Element> = (_ start: Element, _ offset: UInt, _ end: UInt, _ observer: any ElementObserver<Element>, _ disposed: AtomicView<Bool>, _ trampoline: Trampoline) -> UInt
 
 @usableFromInline
 final class RangeProducer<Element: RxAbstractInteger>: LoopProducer<Element> {

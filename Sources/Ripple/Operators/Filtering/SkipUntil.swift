@@ -1,4 +1,3 @@
-import Synchronization
 
 extension ObservableType {
     /// Drops the source's elements until `other` sends an element, then sends the
@@ -89,7 +88,7 @@ private enum SkipUntilState {
 final private class SkipUntilSink<Observer: ElementObserver, Other>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
-    private let state = Atomic<Int>(0)
+    private let state = AtomicValue<Int>(0)
     private let otherSubscription = SingleAssignmentDisposable()
 
     func run(source: Observable<Element>, other: Observable<Other>) -> Disposable {

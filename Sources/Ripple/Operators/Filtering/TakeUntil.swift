@@ -1,4 +1,3 @@
-import Synchronization
 
 extension ObservableType {
     /// Sends the source's elements until `other` sends an element, then completes and
@@ -89,7 +88,7 @@ private enum TakeUntilState {
 final private class TakeUntilSink<Observer: ElementObserver, Other>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
-    private let state = Atomic<Int>(0)
+    private let state = AtomicValue<Int>(0)
     // The other sequence's error, when it arrived during a forward. Written by the
     // other sequence's thread before it publishes `terminalPending` (a releasing
     // exchange), read only by the thread that then sees that flag (acquiring).

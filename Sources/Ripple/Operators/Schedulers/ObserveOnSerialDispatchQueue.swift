@@ -1,6 +1,8 @@
-import Synchronization
 
-private let liveSerialDispatchQueueObservables = Atomic<Int32>(0)
+/// In a static word: a global ``AtomicValue`` would be initialised lazily.
+private var liveSerialDispatchQueueObservables: AtomicView<Int32> {
+    GlobalAtomicWord.liveSerialDispatchQueueObservables.view()
+}
 
 extension Resources {
     /// The number of live `observe(on:)` sequences that take the serial-dispatch-queue

@@ -1,4 +1,3 @@
-import Synchronization
 
 extension ObservableType {
     /// Makes a connectable sequence that, once connected, sends the source's events
@@ -309,7 +308,7 @@ final private class MulticastConnection<Subject: SubjectType>: ElementObserver, 
     private let subjectObserver: Subject.Observer
     private let forwardNext: (Element) -> Void
     private let subscription = SingleAssignmentDisposable()
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicValue<Bool>(false)
     // Set in `init`; read and cleared only by the one `dispose()` that sets `disposed`.
     private var parent: ConnectableObservableAdapter<Subject>?
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// How long the subject behind ``ObservableType/share(replay:scope:)`` lives.
 ///
@@ -198,7 +197,7 @@ final private class ShareSubscription<Element, Subject: Observable<Element> & El
     private let parent: ShareWhileConnected<Element, Subject>
     private let connection: ShareConnection<Element, Subject>
     private let subscription: Disposable
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicValue<Bool>(false)
 
     init(parent: ShareWhileConnected<Element, Subject>, connection: ShareConnection<Element, Subject>, subscription: Disposable) {
         #if DEBUG

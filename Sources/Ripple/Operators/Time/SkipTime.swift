@@ -1,4 +1,3 @@
-import Synchronization
 
 extension ObservableType {
     /// Drops the elements that arrive within `duration` of the subscription, then
@@ -55,7 +54,7 @@ final private class SkipTime<Element>: Producer<Element> {
 final private class SkipTimeSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
-    private let open = Atomic<Bool>(false)
+    private let open = AtomicValue<Bool>(false)
 
     func run(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) -> Disposable {
         // The timer is scheduled before subscribing, so on a virtual-time scheduler it

@@ -5,7 +5,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Synchronization
 
 extension ObservableType {
     /// Prints every subscription, event and disposal of this sequence, with a
@@ -43,7 +42,7 @@ extension ObservableType {
 
 /// Where `debug` writes its lines: standard output, unless a test captures them.
 enum DebugOutput {
-    private static let capture = Mutex<(@Sendable (String) -> Void)?>(nil)
+    private static let capture = LockedValue<(@Sendable (String) -> Void)?>(nil)
 
     static func write(_ line: String) {
         if let capture = capture.withLock({ $0 }) {

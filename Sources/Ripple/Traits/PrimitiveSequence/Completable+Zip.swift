@@ -1,4 +1,3 @@
-import Synchronization
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
     /// Subscribes to every Completable at once and completes when all have completed;
@@ -79,11 +78,11 @@ final private class MergeCompletablesSink<Observer: ElementObserver>: Sink<Obser
 
     // The sources may end on different threads: the count of those still running and
     // whether the result has ended are atomics, so exactly one source's event ends it.
-    private let remaining: Atomic<Int>
-    private let stopped = Atomic<Bool>(false)
+    private let remaining: AtomicValue<Int>
+    private let stopped = AtomicValue<Bool>(false)
 
     init(remaining: Int, observer: Observer, cancel: Cancelable) {
-        self.remaining = Atomic(remaining)
+        self.remaining = AtomicValue(remaining)
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -109,7 +108,7 @@ final private class MergeCompletablesSink<Observer: ElementObserver>: Sink<Obser
         case .error:
             finish(event)
         case .completed:
-            if remaining.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+            if remaining.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
                 finish(event)
             }
         }

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 @testable import Ripple
 import RippleTest
 
@@ -87,8 +86,8 @@ func waitUntil(_ condition: () -> Bool) {
 final class SerialCheckingObserver<Element>: ObserverType, @unchecked Sendable {
     // `@unchecked Sendable`: `elements`, `stops` and `afterStop` are used only under
     // `lock`; `inside` and `overlaps` are atomic.
-    private let inside = Atomic<Bool>(false)
-    private let overlapCount = Atomic<Int>(0)
+    private let inside = AtomicValue<Bool>(false)
+    private let overlapCount = AtomicValue<Int>(0)
     private let lock = Lock()
     private var received: [Element] = []
     private var stops: [Event<Element>] = []
@@ -96,11 +95,11 @@ final class SerialCheckingObserver<Element>: ObserverType, @unchecked Sendable {
 
     func on(_ event: Event<Element>) {
         if inside.exchange(true, ordering: .acquiringAndReleasing) {
-            overlapCount.add(1, ordering: .relaxed)
+            overlapCount.wrappingAdd(1, ordering: .relaxed)
         }
         // Stays a little, so that a concurrent call would be caught inside.
         for _ in 0..<50 where !inside.load(ordering: .relaxed) {
-            overlapCount.add(1, ordering: .relaxed)
+            overlapCount.wrappingAdd(1, ordering: .relaxed)
         }
         lock.withLock {
             if !stops.isEmpty {

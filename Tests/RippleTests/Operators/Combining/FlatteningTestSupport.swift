@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 @testable import Ripple
 
 /// Helpers for the tests of the operators that flatten several sequences into one

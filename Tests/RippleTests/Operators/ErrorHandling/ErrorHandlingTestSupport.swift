@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 @testable import Ripple
 
 /// Helpers for the error-handling tests: sources that fail a given number of times,

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 @testable import Ripple
 import RippleTest
@@ -19,8 +18,8 @@ extension RippleTests {
 
         /// Random numbers the test chooses, one per call.
         final class ScriptedRandom: Sendable {
-            private let values: Mutex<[Double]>
-            init(_ values: [Double]) { self.values = Mutex(values) }
+            private let values: LockedValue<[Double]>
+            init(_ values: [Double]) { self.values = LockedValue(values) }
             func next() -> Double { values.withLock { $0.removeFirst() } }
         }
 

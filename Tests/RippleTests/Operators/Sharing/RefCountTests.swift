@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 @testable import Ripple
 import RippleTest
@@ -8,8 +7,8 @@ import RippleTest
 /// many were ever made, from any thread.
 final class ConnectionProbe: @unchecked Sendable {
     // `@unchecked Sendable`: the only state is atomics.
-    private let openCount = Atomic<Int>(0)
-    private let madeCount = Atomic<Int>(0)
+    private let openCount = AtomicValue<Int>(0)
+    private let madeCount = AtomicValue<Int>(0)
 
     var open: Int { openCount.load(ordering: .acquiring) }
     var made: Int { madeCount.load(ordering: .acquiring) }

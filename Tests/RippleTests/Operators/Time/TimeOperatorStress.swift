@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 @testable import Ripple
 
@@ -46,7 +45,7 @@ final class ConcurrentTimerScheduler: SchedulerType, @unchecked Sendable {
 final class OverlapCheckingObserver<Element>: ObserverType, @unchecked Sendable {
     // `@unchecked Sendable`: `received` and `stops` are used only under `lock`; the
     // rest is atomic or immutable.
-    private let inside = Atomic<Bool>(false)
+    private let inside = AtomicValue<Bool>(false)
     private let overlapCount = Counter()
     private let lock = Lock()
     private var received: [Element] = []

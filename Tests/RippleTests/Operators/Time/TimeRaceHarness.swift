@@ -7,7 +7,6 @@ import Musl
 #endif
 import Dispatch
 import Foundation
-import Synchronization
 @testable import Ripple
 
 /// Helpers for the real-thread tests of the time operators: a scheduler whose timers
@@ -155,9 +154,9 @@ enum TimeRace {
         // rest are atomics.
         private let lock = Lock()
         private var received: [Event<Element>] = []
-        private let busy = Atomic<Bool>(false)
-        private let overlapping = Atomic<Int>(0)
-        private let ended = Atomic<Bool>(false)
+        private let busy = AtomicValue<Bool>(false)
+        private let overlapping = AtomicValue<Int>(0)
+        private let ended = AtomicValue<Bool>(false)
         private let whileBusy: ((Element) -> Void)?
 
         /// - Parameter whileBusy: Called with each element while the probe is busy

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 @testable import Ripple
 import RippleTest
@@ -152,8 +151,8 @@ extension RippleTests {
         @Test func outerElementsFromAnotherThreadRunEachLoopAtOnce() async {
             for inner in Inner.allCases {
                 let subject = PublishSubject<Int>()
-                let elements = Mutex<[Int]>([])
-                let completed = Mutex(false)
+                let elements = LockedValue<[Int]>([])
+                let completed = LockedValue(false)
                 let subscription = subject.flatMap { inner.make(start: $0 * 10, count: 3) }
                     .subscribe(onNext: { element in elements.withLock { $0.append(element) } }, onCompleted: { completed.withLock { $0 = true } })
                 // A thread with no trampoline running: each inner loop runs within onNext.

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import Ripple
 import RippleTest
@@ -186,16 +185,16 @@ private func elements<Element>(of source: Observable<Element>) -> [Element] {
 /// An element that counts its live instances, to check the fused sink's slot neither
 /// leaks nor destroys an element twice on any path.
 private final class Token {
-    static let live = Atomic<Int>(0)
+    static let live = AtomicValue<Int>(0)
     let value: Int
 
     init(_ value: Int) {
         self.value = value
-        Token.live.add(1, ordering: .relaxed)
+        Token.live.wrappingAdd(1, ordering: .relaxed)
     }
 
     deinit {
-        Token.live.subtract(1, ordering: .relaxed)
+        Token.live.wrappingSubtract(1, ordering: .relaxed)
     }
 }
 

@@ -1,0 +1,19 @@
+import CRippleAtomics
+
+/// The process-wide atomics, each a word of CRippleAtomics' `ripple_global_words`:
+/// statically zero (`false`, `0`), at a fixed address, so reading one costs no lazy
+/// initialisation check, as a global ``AtomicValue`` (which allocates) would.
+package enum GlobalAtomicWord: Int32 {
+    /// Whether a journey trace runs (`journeyTracingIsOn`), read by every subscription.
+    case journeyTracing
+    /// `Hooks.recordCallStackOnError`.
+    case recordsCallStack
+    /// The live `observe(on:)` observables on serial dispatch queues.
+    case liveSerialDispatchQueueObservables
+
+    /// The atomic view of the word.
+    @inline(__always)
+    package func view<Value: AtomicWord>() -> AtomicView<Value> {
+        AtomicView(ripple_global_word(rawValue))
+    }
+}

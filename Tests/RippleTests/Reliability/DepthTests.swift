@@ -349,7 +349,7 @@ private func coldChain(length: Int, _ step: (Observable<Int>) -> Observable<Int>
         chain = step(chain)
     }
     let result = Unchecked(chain)
-    let outcome = Mutex<String?>(nil)
+    let outcome = LockedValue<String?>(nil)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
         outcome.withLock { $0 = tally(result.value) }

@@ -329,7 +329,7 @@ public final class NATSConnection: Sendable {
                     try transport.write(ClientCommand.pong)
                 case .info(let info):
                     guarded.withLock { $0.info = info }
-                case .ok, .msg:
+                case .ok, .msg, .malformed:
                     continue
                 }
             }
@@ -483,6 +483,10 @@ public final class NATSConnection: Sendable {
         switch operation {
         case .msg(let message):
             deliver(message)
+        case .malformed(let subject, let reason):
+            // Any client can publish it and the server forwards it as it is: one bad
+            // message, never a reason to drop the connection and everything after it.
+            report(.malformedMessage(subject: subject, reason: reason))
         case .ping:
             try? transport.write(ClientCommand.pong)
         case .pong:

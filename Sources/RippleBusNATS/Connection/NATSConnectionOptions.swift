@@ -18,6 +18,18 @@ public struct NATSConnectionOptions: Sendable {
     public var token: String?
     /// How long opening the socket and the `INFO`/`CONNECT`/`PONG` handshake may take.
     public var connectTimeout: Duration = .seconds(2)
+    /// How long one write to the socket may take (a publish, a flush's `PING`, the
+    /// reconnection's drain). A server that stops reading would otherwise block the
+    /// writer for as long as TCP keeps trying; past it the connection is dropped
+    /// (``NATSError/writeTimedOut(after:)`` on ``NATSConnection/errors``) and re-established,
+    /// and the publish that timed out is kept in the reconnect buffer.
+    public var writeTimeout: Duration = .seconds(5)
+    /// The longest protocol line the client sends (`PUB`/`HPUB`/`SUB` with their
+    /// subject, reply subject or queue group): nats-server's default `max_control_line`,
+    /// 4096 bytes. A server that closes connections over longer lines would, for a
+    /// subscription renewed on every reconnect, close each one; so longer ones throw
+    /// ``NATSError/controlLineTooLong(length:limit:)`` instead. Raise it with the server's.
+    public var maxControlLine = 4096
     /// How often the client pings an idle server to find a dead connection.
     public var pingInterval: Duration = .seconds(120)
     /// How many pings may go unanswered before the connection is declared dead and the

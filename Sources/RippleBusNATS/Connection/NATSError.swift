@@ -19,6 +19,12 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A header's name is empty or holds a colon, a space or a line break, or its value
     /// holds a line break: sent as it is, it would break the protocol's framing.
     case invalidHeader(String)
+    /// The subject, with the reply subject or queue group, makes a protocol line of
+    /// `length` bytes, more than `limit` (``NATSConnectionOptions/maxControlLine``): the
+    /// server would close the connection over it, so it was not sent.
+    case controlLineTooLong(length: Int, limit: Int)
+    /// An argument or option is out of its range (the text says which and why).
+    case invalidOption(String)
     /// The server could not be reached (the system's reason).
     case connectionFailed(String)
     /// The server refused the credentials (its `-ERR 'Authorization Violation'`). The
@@ -57,6 +63,13 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     case server(String)
     /// The server's byte stream broke the protocol.
     case protocolViolation(String)
+    /// A message on `subject` arrived whole but could not be read (a malformed header
+    /// block, which any client can publish and the server forwards as it is): it was
+    /// skipped, and the connection goes on.
+    case malformedMessage(subject: String, reason: String)
+    /// A write to the socket did not finish within ``NATSConnectionOptions/writeTimeout``
+    /// (the server stopped reading): the connection was dropped and is re-established.
+    case writeTimedOut(after: Duration)
 
     /// A sentence for logs.
     public var description: String {
@@ -78,6 +91,10 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
         case .jetStream(let text): "JetStream: \(text)"
         case .server(let text): "NATS server error: \(text)"
         case .protocolViolation(let text): "NATS protocol violation: \(text)"
+        case .controlLineTooLong(let length, let limit): "subject too long: its protocol line would be \(length) bytes, more than the limit of \(limit)"
+        case .invalidOption(let text): "invalid NATS option: \(text)"
+        case .malformedMessage(let subject, let reason): "malformed message on '\(subject)' skipped: \(reason)"
+        case .writeTimedOut(let after): "the NATS server took no data for \(after): connection dropped"
         }
     }
 }

@@ -34,7 +34,8 @@ import Synchronization
 /// - **Nothing after dispose.** Once `dispose()` returns, no delivery starts; the server
 ///   is told to unsubscribe.
 /// - **Bounded buffers.** Each subscription holds at most ``subscriptionBufferLimit``
-///   undelivered messages; further messages are dropped and reported as
+///   undelivered messages and ``subscriptionBufferByteLimit`` bytes of their payloads;
+///   further messages are dropped and reported, as they are dropped, as
 ///   ``NATSBusError/slowConsumer(subject:dropped:)`` on ``errors``. While disconnected,
 ///   publishes wait in the connection's bounded reconnect buffer; beyond it ``publish(_:)``
 ///   throws ``NATSError/reconnectBufferFull(limit:)``.
@@ -326,8 +327,12 @@ public final class NATSEventBus: Sendable {
         } catch {
             return Single.error(error)
         }
-        return connection.request(payload, to: subject(for: Request.self), timeout: timeout).map { message in
-            try EnvelopeCoding.decode(Response.self, from: message, using: JSONDecoder()).get()
+        let subject = subject(for: Request.self)
+        return connection.request(payload, to: subject, timeout: timeout).map { message in
+            // The answer arrives on this connection's inbox, a name that means nothing to
+            // the caller: its errors name the request's subject instead.
+            let answer = NATSMessage(subject: subject, sid: message.sid, replyTo: message.replyTo, headers: message.headers, payload: message.payload)
+            return try EnvelopeCoding.decode(Response.self, from: answer, using: JSONDecoder()).get()
         }
     }
 
@@ -428,7 +433,9 @@ public final class NATSEventBus: Sendable {
         let subscription = NATSBusSubscription<E>(
             scheduler: scheduler,
             limit: subscriptionBufferLimit,
-            report: { [reporter, errorSubject] error in reporter.async { errorSubject.onNext(error) } },
+            byteLimit: subscriptionBufferByteLimit,
+            reporter: reporter,
+            emit: { [errorSubject] error in errorSubject.onNext(error) },
             undeliverable: undeliverable,
             isolation: isolation,
             deliver: deliver

@@ -16,7 +16,9 @@ public struct NATSConnectionOptions: Sendable {
     public var password: String?
     /// The authorization token (overrides one given in the URL).
     public var token: String?
-    /// How long opening the socket and the `INFO`/`CONNECT`/`PONG` handshake may take.
+    /// How long opening the socket and the `INFO`/TLS/`CONNECT`/`PONG` handshake may take
+    /// in all: a deadline for the whole handshake, not for each read, so a server that
+    /// trickles its bytes cannot hold `connect` (or a reconnect attempt) longer.
     public var connectTimeout: Duration = .seconds(2)
     /// How long one write to the socket may take (a publish, a flush's `PING`, the
     /// reconnection's drain). A server that stops reading would otherwise block the
@@ -52,6 +54,27 @@ public struct NATSConnectionOptions: Sendable {
     /// - Parameter name: The connection's name, for the server's monitoring.
     public init(name: String? = nil) {
         self.name = name
+    }
+
+    /// Throws ``NATSError/invalidOption(_:)`` for a value out of its range, so that
+    /// `connect` refuses it instead of trapping or waiting forever on it later.
+    func validate() throws(NATSError) {
+        for (name, duration) in [("connectTimeout", connectTimeout), ("writeTimeout", writeTimeout), ("pingInterval", pingInterval)]
+        where duration <= .zero {
+            throw .invalidOption("\(name) must be positive, not \(duration)")
+        }
+        for (name, delay) in [("reconnect.initialDelay", reconnect.initialDelay), ("reconnect.maxDelay", reconnect.maxDelay)] where delay < .zero {
+            throw .invalidOption("\(name) must not be negative, not \(delay)")
+        }
+        for (name, value) in [("maxPingsOutstanding", maxPingsOutstanding), ("maxControlLine", maxControlLine)] where value < 1 {
+            throw .invalidOption("\(name) must be positive, not \(value)")
+        }
+        if reconnectBufferSize < 0 {
+            throw .invalidOption("reconnectBufferSize must not be negative, not \(reconnectBufferSize)")
+        }
+        if let attempts = reconnect.maxAttempts, attempts < 0 {
+            throw .invalidOption("reconnect.maxAttempts must not be negative, not \(attempts)")
+        }
     }
 }
 
@@ -145,7 +168,34 @@ struct ServerAddress: Equatable {
         self.tls = tls
     }
 
+    /// Parses `url`; a malformed one throws ``NATSError/invalidURL(_:)`` with its
+    /// password or token masked, since errors end up in logs.
     init(parsing url: String) throws(NATSError) {
+        do {
+            try self.init(unmasked: url)
+        } catch {
+            throw .invalidURL(Self.masked(url))
+        }
+    }
+
+    /// `url` with the password (or the token) of its credentials replaced by `***`.
+    static func masked(_ url: String) -> String {
+        var rest = Substring(url)
+        var scheme = ""
+        if let separator = rest.firstRange(of: "://") {
+            scheme = String(rest[..<separator.upperBound])
+            rest = rest[separator.upperBound...]
+        }
+        let authority = rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)]
+        guard let at = authority.lastIndex(of: "@") else {
+            return url
+        }
+        let credentials = rest[..<at]
+        let user = credentials.firstIndex(of: ":").map { String(credentials[..<$0]) + ":" } ?? ""
+        return scheme + user + "***" + rest[at...]
+    }
+
+    private init(unmasked url: String) throws(NATSError) {
         var rest = Substring(url)
         if let scheme = rest.firstRange(of: "://") {
             switch rest[..<scheme.lowerBound] {

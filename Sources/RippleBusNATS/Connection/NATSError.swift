@@ -14,7 +14,8 @@
 public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The URL is not `nats://` or `tls://` followed by `[user:password@ | token@]host[:port]`.
     case invalidURL(String)
-    /// The subject is empty, has an empty token or whitespace, or misuses a wildcard.
+    /// The subject (or reply subject, or queue group) is empty, has an empty token,
+    /// whitespace or NUL, or misuses a wildcard.
     case invalidSubject(String)
     /// A header's name is empty or holds a colon, a space or a line break, or its value
     /// holds a line break: sent as it is, it would break the protocol's framing.
@@ -27,8 +28,9 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidOption(String)
     /// The server could not be reached (the system's reason).
     case connectionFailed(String)
-    /// The server refused the credentials (its `-ERR 'Authorization Violation'`). The
-    /// client does not retry: new credentials need a new connection.
+    /// The server refused the credentials (its `-ERR 'Authorization Violation'`, or
+    /// credentials that expired or were revoked). The client does not retry: new
+    /// credentials need a new connection.
     case authorizationViolation(String)
     /// The server refused a subscribe or publish on a subject the user may not use
     /// (`-ERR 'Permissions Violation …'`); the connection stays up.
@@ -43,7 +45,8 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     /// certificate or its absence (a TLS alert). A connection broken in mid-handshake is
     /// ``connectionFailed(_:)`` instead, and retried like any other.
     case tlsFailed(String)
-    /// The server did not answer in time (connect, handshake, flush or request).
+    /// The server did not answer in time: a handshake past
+    /// ``NATSConnectionOptions/connectTimeout``, a flush or a request past its timeout.
     case timeout
     /// The connection is closed: by ``NATSConnection/close()``, after refused
     /// credentials, or after the reconnect policy gave up.
@@ -59,7 +62,8 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     case reconnectFailed(unsentBytes: Int)
     /// JetStream is not enabled, or refused a stream or consumer (its description).
     case jetStream(String)
-    /// Another `-ERR` from the server.
+    /// Another `-ERR` from the server. During a handshake it fails that attempt only (such
+    /// as `Authentication Timeout` from a loaded server): the client retries.
     case server(String)
     /// The server's byte stream broke the protocol.
     case protocolViolation(String)

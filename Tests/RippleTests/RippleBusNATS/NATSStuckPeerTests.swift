@@ -16,6 +16,40 @@ private let stuckPeerScript = PythonPeer.greeting(info: #"{"server_id":"stuck","
     time.sleep(30)
     """
 
+/// Publishes 512 KB chunks on `connection` from a thread of its own until a publish
+/// throws; returns that error and the longest a publish call took, or `nil` if the
+/// publisher is still going after `seconds`.
+private func publishUntilRefused(_ connection: NATSConnection, within seconds: Double) -> (error: NATSError, longest: Duration)? {
+    let outcome = LockedValue<(error: NATSError?, longest: Duration)>((nil, .zero))
+    let ended = DispatchSemaphore(value: 0)
+    let chunk = [UInt8](repeating: 0x61, count: 512 * 1024)
+    Thread.detachNewThread {
+        // Fills the socket's buffers; a write then waits for room until the write
+        // timeout, which drops the connection and buffers that publish.
+        let clock = ContinuousClock()
+        while true {
+            var failure: NATSError?
+            let took = clock.measure {
+                do throws(NATSError) {
+                    try connection.publish(chunk, to: "stuck")
+                } catch {
+                    failure = error
+                }
+            }
+            outcome.withLock { $0.longest = max($0.longest, took) }
+            if let failure {
+                outcome.withLock { $0.error = failure }
+                break
+            }
+        }
+        ended.signal()
+    }
+    guard ended.wait(timeout: .now() + seconds) == .success else {
+        return nil
+    }
+    return outcome.withLock { outcome in outcome.error.map { ($0, outcome.longest) } }
+}
+
 extension RippleTests {
     @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 plays the stuck peer"))
     struct NATSStuckPeerTests {
@@ -32,34 +66,9 @@ extension RippleTests {
             let connection = try await NATSConnection.connect(to: "nats://127.0.0.1:\(peer.port)", options: options)
             let errors = LockedValue<[NATSError]>([])
             let errorSubscription = connection.errors.subscribe(onNext: { error in errors.withLock { $0.append(error) } })
-            let outcome = LockedValue<(error: NATSError?, longest: Duration)>((nil, .zero))
-            let ended = DispatchSemaphore(value: 0)
-            let chunk = [UInt8](repeating: 0x61, count: 512 * 1024)
-            Thread.detachNewThread {
-                // Fills the socket's buffers; a write then waits for room until the write
-                // timeout, which drops the connection and buffers that publish.
-                let clock = ContinuousClock()
-                while true {
-                    var failure: NATSError?
-                    let took = clock.measure {
-                        do throws(NATSError) {
-                            try connection.publish(chunk, to: "stuck")
-                        } catch {
-                            failure = error
-                        }
-                    }
-                    outcome.withLock { $0.longest = max($0.longest, took) }
-                    if let failure {
-                        outcome.withLock { $0.error = failure }
-                        break
-                    }
-                }
-                ended.signal()
-            }
-            #expect(ended.wait(timeout: .now() + 5) == .success)
-            let (error, longest) = outcome.withLock { $0 }
-            #expect(error == .reconnectBufferFull(limit: 600 * 1024))
-            #expect(longest < .milliseconds(1_000))
+            let outcome = try #require(publishUntilRefused(connection, within: 5))
+            #expect(outcome.error == .reconnectBufferFull(limit: 600 * 1024))
+            #expect(outcome.longest < .milliseconds(1_000))
             #expect(connection.bufferedByteCount > 512 * 1024)
             #expect(await natsEventually(2) { errors.withLock { $0 }.first == .writeTimedOut(after: .milliseconds(300)) })
             #expect(connection.currentState == .reconnecting)
@@ -67,6 +76,25 @@ extension RippleTests {
             let closing = clock.measure { connection.close() }
             #expect(closing < .seconds(2))
             errorSubscription.dispose()
+        }
+
+        @Test func keepalivePingsOnAStuckPeerDoNotHoldAPublisherPastTheWriteTimeout() async throws {
+            let peer = try PythonPeer(script: stuckPeerScript)
+            defer { peer.stop() }
+            var options = NATSConnectionOptions()
+            options.writeTimeout = .milliseconds(300)
+            // Pings that slip in between publishes wait for room too, under the same bound.
+            options.pingInterval = .milliseconds(100)
+            options.maxPingsOutstanding = 2
+            options.reconnect = NATSReconnectPolicy(maxAttempts: 0)
+            options.reconnectBufferSize = 64 * 1024
+            let connection = try await NATSConnection.connect(to: "nats://127.0.0.1:\(peer.port)", options: options)
+            let outcome = try #require(publishUntilRefused(connection, within: 5))
+            #expect(outcome.error == .reconnectBufferFull(limit: 64 * 1024) || outcome.error == .closed, "\(outcome.error)")
+            #expect(outcome.longest < .milliseconds(1_000))
+            let clock = ContinuousClock()
+            let closing = clock.measure { connection.close() }
+            #expect(closing < .seconds(2))
         }
     }
 }

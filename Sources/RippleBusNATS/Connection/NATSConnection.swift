@@ -38,6 +38,9 @@ public final class NATSConnection: Sendable {
     // Serializes what the connection tells its observers, so `state` and `errors`
     // receive events one at a time, in order, and never under `state`'s lock.
     private let announcer = DispatchQueue(label: "ripple.nats.events")
+    // Runs the keepalive ticks: a ping written to a server that stopped reading may wait
+    // up to the write timeout, which must not hold up announcements or request timeouts.
+    private let keepalive = DispatchQueue(label: "ripple.nats.keepalive")
     private let stateSubject = BehaviorSubject<NATSConnectionState>(value: .connecting)
     private let errorSubject = PublishSubject<NATSError>()
     // Wakes the reconnect loop early when the connection is closed during a backoff wait.
@@ -562,7 +565,7 @@ public final class NATSConnection: Sendable {
     /// ends and the client reconnects.
     private func scheduleKeepalive(for transport: Transport) {
         let interval = DispatchTimeInterval.milliseconds(max(1, options.pingInterval.milliseconds))
-        announcer.asyncAfter(deadline: .now() + interval) { [weak self, weak transport] in
+        keepalive.asyncAfter(deadline: .now() + interval) { [weak self, weak transport] in
             guard let self, let transport else {
                 return
             }

@@ -374,6 +374,16 @@ extension RippleTests {
             }
         }
 
+        @Test func onlyRefusedCredentialsArePermanentServerErrors() {
+            for permanent in ["Authorization Violation", "User Authentication Expired", "user authentication revoked", "Account Authentication Expired"] {
+                #expect(ServerErrorText.refusesCredentials(permanent), "\(permanent)")
+            }
+            for transient in ["Authentication Timeout", "Maximum Connections Exceeded", "Stale Connection", "Permissions Violation for Publish to \"x\""] {
+                #expect(!ServerErrorText.refusesCredentials(transient), "\(transient)")
+            }
+            #expect(ServerErrorText.deniesPermission("Permissions Violation for Subscription to \"secret\""))
+        }
+
         @Test func badArgumentsToConnectThrowInsteadOfTrapping() async {
             // Checked before connecting: nothing listens on port 1.
             await #expect(throws: NATSError.invalidSubject("my events")) {

@@ -38,8 +38,8 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) thr
 func benchBus(_ url: String, rounds: Int, messages: Int) throws {
     let publisher = try blocking { try await NATSConnection.connect(to: url) }
     let subscriberConnection = try blocking { try await NATSConnection.connect(to: url) }
-    let subscriber = NATSEventBus(connection: subscriberConnection, subscriptionBufferLimit: messages + rounds + 1)
-    let bus = NATSEventBus(connection: publisher)
+    let subscriber = try NATSEventBus(connection: subscriberConnection, subscriptionBufferLimit: messages + rounds + 1)
+    let bus = try NATSEventBus(connection: publisher)
     let latencies = LockedValue<[UInt64]>([])
     let received = AtomicValue<Int>(0)
     let signal = DispatchSemaphore(value: 0)

@@ -16,7 +16,9 @@ public enum NATSBusError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The event was written with a newer schema than the subscriber knows.
     case newerSchemaVersion(subject: String, type: String, version: Int, supported: Int)
     /// The subscription's buffer was full: `dropped` messages on `subject` arrived while it
-    /// held ``NATSEventBus/subscriptionBufferLimit`` undelivered ones and were dropped.
+    /// held ``NATSEventBus/subscriptionBufferLimit`` undelivered ones, or had no room left
+    /// under ``NATSEventBus/subscriptionBufferByteLimit``, and were dropped. Reported as the
+    /// drops happen; drops close together may share one report.
     case slowConsumer(subject: String, dropped: Int)
     /// A responder's handler threw; `message` is its error's description.
     case remote(subject: String, message: String)

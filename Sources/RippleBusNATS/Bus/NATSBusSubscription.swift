@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Ripple
 
@@ -5,30 +6,40 @@ import Ripple
 /// filled by the connection's reader thread and drained on the subscriber's scheduler,
 /// where each message is decoded and handed to `deliver`, one at a time.
 ///
-/// - `enqueue` (reader thread) appends under `lock`, or, when `limit` messages are
-///   already waiting, drops the new one and counts it; it schedules a drain if none is
-///   running or scheduled. It never waits for the subscriber.
-/// - `drain` (scheduler) takes the whole buffer under `lock`, reports the drops counted
-///   so far, then decodes and delivers outside it, checking `disposed` before each call;
-///   it loops until the buffer is empty and only then clears `draining`. So one drain at
-///   a time: no overlap, and messages leave in arrival order.
+/// - `enqueue` (reader thread) appends under `lock`, or, when `limit` messages or
+///   `byteLimit` payload bytes are already waiting, drops the new one, counts it and
+///   schedules a slow-consumer report at once (drops made before that report runs join
+///   it). It schedules a drain if none is running or scheduled. It never waits for the
+///   subscriber.
+/// - `drain` (scheduler) takes one message at a time under `lock`, so what waits, and
+///   counts against the bounds, is exactly what the handler has not been given yet; it
+///   decodes and delivers outside the lock, and clears `draining` only once the buffer
+///   is empty. So one drain at a time: no overlap, and messages leave in arrival order.
 /// - `dispose` sets `disposed` first (no delivery starts after that), unsubscribes from
 ///   the server, then drops the buffer and `deliver`.
-// `@unchecked Sendable`: `buffer`, `dropped`, `draining`, `deliver` and `handle` are read
-// and written only under `lock`; `batch` and `decoder` are used only by the single
-// running drain (admitted by `draining`, set and cleared under `lock`).
+// `@unchecked Sendable`: `buffer`, `head`, `heldBytes`, `dropped`, `droppedSubject`,
+// `reportScheduled`, `draining`, `deliver` and `handle` are read and written only under
+// `lock`; `decoder` is used only by the single running drain (admitted by `draining`,
+// set and cleared under `lock`).
 final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendable {
     private let scheduler: any ImmediateSchedulerType
     private let limit: Int
-    private let report: @Sendable (NATSBusError) -> Void
+    private let byteLimit: Int
+    // Where reports go out, one at a time, and what sends one there.
+    private let reporter: DispatchQueue
+    private let emit: @Sendable (NATSBusError) -> Void
     // Told about each message that could not be delivered (durable subscriptions terminate it).
     private let undeliverable: @Sendable (NATSMessage) -> Void
     private let disposed = AtomicValue<Bool>(false)
     private let lock = Lock()
-    private var buffer: [NATSMessage] = []
-    private var batch: [NATSMessage] = []
+    // The waiting messages are `buffer[head...]`; taken slots are cleared at once, so a
+    // delivered message's payload is not kept alive until the next compaction.
+    private var buffer: [NATSMessage?] = []
+    private var head = 0
+    private var heldBytes = 0
     private var dropped = 0
     private var droppedSubject = ""
+    private var reportScheduled = false
     private var draining = false
     private var deliver: ((Event, NATSMessage) -> Void)?
     private var handle: (any Disposable)?
@@ -37,7 +48,9 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
     init(
         scheduler: any ImmediateSchedulerType,
         limit: Int,
-        report: @escaping @Sendable (NATSBusError) -> Void,
+        byteLimit: Int,
+        reporter: DispatchQueue,
+        emit: @escaping @Sendable (NATSBusError) -> Void,
         undeliverable: @escaping @Sendable (NATSMessage) -> Void,
         isolation: (any Actor)? = nil,
         deliver: @escaping (Event, NATSMessage) -> Void
@@ -47,7 +60,9 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
         #endif
         self.scheduler = scheduler
         self.limit = limit
-        self.report = report
+        self.byteLimit = byteLimit
+        self.reporter = reporter
+        self.emit = emit
         self.undeliverable = undeliverable
         self.deliver = deliver
         // A handler isolated to an actor: the drain decodes each message and hands it on
@@ -93,24 +108,34 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
         }
     }
 
-    /// Reader thread: buffers `message` (or counts it dropped when full) and makes sure a
-    /// drain will run.
+    /// Reader thread: buffers `message` (or drops it when a bound is reached, and makes
+    /// sure the drop is reported now) and makes sure a drain will run.
     func enqueue(_ message: NATSMessage) {
         if isDisposed {
             return
         }
-        let startsDrain: Bool = lock.withLock {
-            if buffer.count >= limit {
+        let size = message.payload.count
+        let (startsDrain, reportsDrop): (Bool, Bool) = lock.withLock {
+            var reportsDrop = false
+            if buffer.count - head >= limit || heldBytes + size > byteLimit {
                 dropped += 1
                 droppedSubject = message.subject
+                reportsDrop = !reportScheduled
+                reportScheduled = true
             } else {
                 buffer.append(message)
+                heldBytes += size
             }
-            if draining {
-                return false
+            if draining || buffer.count == head {
+                return (false, reportsDrop)
             }
             draining = true
-            return true
+            return (true, reportsDrop)
+        }
+        if reportsDrop {
+            reporter.async { [weak self] in
+                self?.reportDrops()
+            }
         }
         if startsDrain {
             _ = scheduler.schedule(self) { subscription in
@@ -120,38 +145,54 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
         }
     }
 
-    private func drain() {
-        while let (deliver, drops, subject) = takeBatch() {
-            if drops > 0 {
-                report(.slowConsumer(subject: subject, dropped: drops))
+    /// Reports the drops counted since the last report (on `reporter`).
+    private func reportDrops() {
+        let (count, subject) = lock.withLock {
+            defer {
+                dropped = 0
+                reportScheduled = false
             }
-            for message in batch {
-                if isDisposed {
-                    break
-                }
-                switch EnvelopeCoding.decode(Event.self, from: message, using: decoder) {
-                case .success(let event):
-                    deliver(event, message)
-                case .failure(let error):
-                    report(error)
-                    undeliverable(message)
-                }
-            }
-            batch.removeAll(keepingCapacity: true)
+            return (dropped, droppedSubject)
+        }
+        if count > 0 {
+            emit(.slowConsumer(subject: subject, dropped: count))
         }
     }
 
-    private func takeBatch() -> (((Event, NATSMessage) -> Void), Int, String)? {
-        lock.withLock {
-            if (!buffer.isEmpty || dropped > 0), !isDisposed, let deliver {
-                swap(&buffer, &batch)
-                defer { dropped = 0 }
-                return (deliver, dropped, droppedSubject)
+    private func drain() {
+        while let (deliver, message) = takeNext() {
+            switch EnvelopeCoding.decode(Event.self, from: message, using: decoder) {
+            case .success(let event):
+                deliver(event, message)
+            case .failure(let error):
+                reporter.async { [emit] in emit(error) }
+                undeliverable(message)
             }
-            buffer = isDisposed ? [] : buffer
-            batch = isDisposed ? [] : batch
-            draining = false
-            return nil
+        }
+    }
+
+    /// The next waiting message, taken out of the buffer (and out of its bounds), or `nil`
+    /// (and `draining` cleared) when there is none or the subscription is disposed.
+    private func takeNext() -> (((Event, NATSMessage) -> Void), NATSMessage)? {
+        lock.withLock {
+            guard head < buffer.count, !isDisposed, let deliver, let message = buffer[head] else {
+                buffer = []
+                head = 0
+                heldBytes = 0
+                draining = false
+                return nil
+            }
+            buffer[head] = nil
+            head += 1
+            heldBytes -= message.payload.count
+            if head == buffer.count {
+                buffer.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 1024, head * 2 >= buffer.count {
+                buffer.removeSubrange(0..<head)
+                head = 0
+            }
+            return (deliver, message)
         }
     }
 
@@ -162,6 +203,8 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
         let released = lock.withLock {
             defer {
                 buffer = []
+                head = 0
+                heldBytes = 0
                 deliver = nil
                 handle = nil
             }

@@ -33,7 +33,8 @@ import RippleBus
 /// - **Nothing after dispose.** Once `dispose()` returns, no delivery starts; the server
 ///   is told to unsubscribe.
 /// - **Bounded buffers.** Each subscription holds at most ``subscriptionBufferLimit``
-///   undelivered messages; further messages are dropped and reported as
+///   undelivered messages and ``subscriptionBufferByteLimit`` bytes of their payloads;
+///   further messages are dropped and reported, as they are dropped, as
 ///   ``NATSBusError/slowConsumer(subject:dropped:)`` on ``errors``. While disconnected,
 ///   publishes wait in the connection's bounded reconnect buffer; beyond it ``publish(_:)``
 ///   throws ``NATSError/reconnectBufferFull(limit:)``.
@@ -47,6 +48,9 @@ public final class NATSEventBus: Sendable {
     public let subjectPrefix: String
     /// The most undelivered messages a subscription holds before dropping new ones.
     public let subscriptionBufferLimit: Int
+    /// The most bytes of undelivered payloads a subscription holds before dropping new
+    /// messages (64 MB by default): with large events the count alone bounds nothing.
+    public let subscriptionBufferByteLimit: Int
 
     private let errorSubject = PublishSubject<NATSBusError>()
     // Serializes reports from every subscription's queue into `errorSubject`.
@@ -57,7 +61,7 @@ public final class NATSEventBus: Sendable {
     ///
     /// ```swift
     /// let connection = try await NATSConnection.connect(to: "nats://127.0.0.1:4222")
-    /// let bus = NATSEventBus(connection: connection, subjectPrefix: "shop.events")
+    /// let bus = try NATSEventBus(connection: connection, subjectPrefix: "shop.events")
     /// ```
     ///
     /// - Parameters:
@@ -66,12 +70,20 @@ public final class NATSEventBus: Sendable {
     ///     hear each other use the same prefix.
     ///   - subscriptionBufferLimit: The most undelivered messages per subscription
     ///     (see the type's guarantees).
-    public init(connection: NATSConnection, subjectPrefix: String = "ripple.bus", subscriptionBufferLimit: Int = 65_536) {
-        precondition(subscriptionBufferLimit > 0, "subscriptionBufferLimit must be positive")
-        precondition(Subject.isValid(subjectPrefix, allowWildcards: false), "subjectPrefix '\(subjectPrefix)' is not a valid subject")
+    ///   - subscriptionBufferByteLimit: The most bytes of undelivered payloads per subscription.
+    /// - Throws: ``NATSError/invalidSubject(_:)`` for a prefix that is not a subject,
+    ///   ``NATSError/invalidOption(_:)`` for a limit that is not positive.
+    public init(
+        connection: NATSConnection,
+        subjectPrefix: String = "ripple.bus",
+        subscriptionBufferLimit: Int = 65_536,
+        subscriptionBufferByteLimit: Int = 64 * 1024 * 1024
+    ) throws(NATSError) {
+        try Self.validate(subjectPrefix: subjectPrefix, subscriptionBufferLimit: subscriptionBufferLimit, subscriptionBufferByteLimit: subscriptionBufferByteLimit)
         self.connection = connection
         self.subjectPrefix = subjectPrefix
         self.subscriptionBufferLimit = subscriptionBufferLimit
+        self.subscriptionBufferByteLimit = subscriptionBufferByteLimit
         let subscription = connection.errors.subscribe(
             onNext: { [reporter, errorSubject] error in reporter.async { errorSubject.onNext(.connection(error)) } },
             onCompleted: { [reporter, errorSubject] in reporter.async { errorSubject.onCompleted() } }
@@ -92,13 +104,39 @@ public final class NATSEventBus: Sendable {
     ///   - url: `nats://host:port`, optionally with credentials.
     ///   - options: Name, credentials, timeouts and reconnect policy.
     ///   - subjectPrefix: The first token(s) of every event subject.
+    ///   - subscriptionBufferLimit: The most undelivered messages per subscription.
+    ///   - subscriptionBufferByteLimit: The most bytes of undelivered payloads per subscription.
     /// - Returns: The bus, connected.
+    /// - Throws: What ``NATSConnection/connect(to:options:)`` throws; a bad prefix or
+    ///   limit is refused before connecting (see ``init(connection:subjectPrefix:subscriptionBufferLimit:subscriptionBufferByteLimit:)``).
     public static func connect(
         to url: String,
         options: NATSConnectionOptions = NATSConnectionOptions(),
-        subjectPrefix: String = "ripple.bus"
+        subjectPrefix: String = "ripple.bus",
+        subscriptionBufferLimit: Int = 65_536,
+        subscriptionBufferByteLimit: Int = 64 * 1024 * 1024
     ) async throws -> NATSEventBus {
-        NATSEventBus(connection: try await NATSConnection.connect(to: url, options: options), subjectPrefix: subjectPrefix)
+        try validate(subjectPrefix: subjectPrefix, subscriptionBufferLimit: subscriptionBufferLimit, subscriptionBufferByteLimit: subscriptionBufferByteLimit)
+        return try NATSEventBus(
+            connection: try await NATSConnection.connect(to: url, options: options),
+            subjectPrefix: subjectPrefix,
+            subscriptionBufferLimit: subscriptionBufferLimit,
+            subscriptionBufferByteLimit: subscriptionBufferByteLimit
+        )
+    }
+
+    /// Checks the bus's arguments; ``connect(to:options:subjectPrefix:subscriptionBufferLimit:subscriptionBufferByteLimit:)``
+    /// does it before connecting, so a refused argument leaves no connection open.
+    private static func validate(subjectPrefix: String, subscriptionBufferLimit: Int, subscriptionBufferByteLimit: Int) throws(NATSError) {
+        guard Subject.isValid(subjectPrefix, allowWildcards: false) else {
+            throw .invalidSubject(subjectPrefix)
+        }
+        guard subscriptionBufferLimit > 0 else {
+            throw .invalidOption("subscriptionBufferLimit must be positive, not \(subscriptionBufferLimit)")
+        }
+        guard subscriptionBufferByteLimit > 0 else {
+            throw .invalidOption("subscriptionBufferByteLimit must be positive, not \(subscriptionBufferByteLimit)")
+        }
     }
 
     /// The subject events of type `E` travel on: `<subjectPrefix>.<busName>`, with each
@@ -288,8 +326,12 @@ public final class NATSEventBus: Sendable {
         } catch {
             return Single.error(error)
         }
-        return connection.request(payload, to: subject(for: Request.self), timeout: timeout).map { message in
-            try EnvelopeCoding.decode(Response.self, from: message, using: JSONDecoder()).get()
+        let subject = subject(for: Request.self)
+        return connection.request(payload, to: subject, timeout: timeout).map { message in
+            // The answer arrives on this connection's inbox, a name that means nothing to
+            // the caller: its errors name the request's subject instead.
+            let answer = NATSMessage(subject: subject, sid: message.sid, replyTo: message.replyTo, headers: message.headers, payload: message.payload)
+            return try EnvelopeCoding.decode(Response.self, from: answer, using: JSONDecoder()).get()
         }
     }
 
@@ -390,7 +432,9 @@ public final class NATSEventBus: Sendable {
         let subscription = NATSBusSubscription<E>(
             scheduler: scheduler,
             limit: subscriptionBufferLimit,
-            report: { [reporter, errorSubject] error in reporter.async { errorSubject.onNext(error) } },
+            byteLimit: subscriptionBufferByteLimit,
+            reporter: reporter,
+            emit: { [errorSubject] error in errorSubject.onNext(error) },
             undeliverable: undeliverable,
             isolation: isolation,
             deliver: deliver

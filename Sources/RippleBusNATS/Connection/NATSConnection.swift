@@ -37,6 +37,9 @@ public final class NATSConnection: Sendable {
     // Serializes what the connection tells its observers, so `state` and `errors`
     // receive events one at a time, in order, and never under `state`'s lock.
     private let announcer = DispatchQueue(label: "ripple.nats.events")
+    // Runs the keepalive ticks: a ping written to a server that stopped reading may wait
+    // up to the write timeout, which must not hold up announcements or request timeouts.
+    private let keepalive = DispatchQueue(label: "ripple.nats.keepalive")
     private let stateSubject = BehaviorSubject<NATSConnectionState>(value: .connecting)
     private let errorSubject = PublishSubject<NATSError>()
     // Wakes the reconnect loop early when the connection is closed during a backoff wait.
@@ -100,9 +103,10 @@ public final class NATSConnection: Sendable {
     /// Connects to the server at `url` and completes the handshake.
     ///
     /// Throws if the first connection fails (unreachable server, refused credentials,
-    /// TLS that fails (``NATSError/tlsFailed(_:)``), a handshake slower than
-    /// ``NATSConnectionOptions/connectTimeout``); once connected, later losses are
-    /// handled by reconnecting.
+    /// TLS that fails (``NATSError/tlsFailed(_:)``), a handshake, TLS included, that does
+    /// not finish within ``NATSConnectionOptions/connectTimeout``), or an option is out of
+    /// range (``NATSError/invalidOption(_:)``); once connected, later losses are handled
+    /// by reconnecting.
     ///
     /// ```swift
     /// let connection = try await NATSConnection.connect(to: "nats://user:secret@127.0.0.1:4222")
@@ -120,6 +124,7 @@ public final class NATSConnection: Sendable {
 
     /// ``connect(to:options:)`` with test hooks (see ``NATSConnectionHooks``).
     static func connect(to url: String, options: NATSConnectionOptions, hooks: NATSConnectionHooks?) async throws -> NATSConnection {
+        try options.validate()
         var address = try ServerAddress(parsing: url)
         address.user = options.user ?? address.user
         address.password = options.password ?? address.password
@@ -153,7 +158,9 @@ public final class NATSConnection: Sendable {
     }
 
     /// Problems found after the fact: the server's `-ERR` lines (such as a permissions
-    /// violation), refused credentials on reconnect, a reconnect policy that gave up.
+    /// violation), a malformed message skipped, a write past its timeout, each failed
+    /// reconnect attempt's reason, refused credentials on reconnect, a reconnect policy
+    /// that gave up.
     /// Completes when the connection closes.
     ///
     /// ```swift
@@ -204,6 +211,9 @@ public final class NATSConnection: Sendable {
                     finish(first != nil ? error : nil, first: &first)
                     return
                 }
+                // Why this attempt failed (unreachable, a transient `-ERR`, a handshake
+                // past its deadline): the state alone would not say.
+                report(error)
                 failures += 1
                 setStatus(.reconnecting)
             }
@@ -290,13 +300,17 @@ public final class NATSConnection: Sendable {
     }
 
     /// Opens a socket and runs the handshake: `INFO` in, `CONNECT` and `PING` out, until
-    /// the server's `PONG` (accepted) or `-ERR` (refused).
+    /// the server's `PONG` (accepted) or `-ERR` (refused). The whole of it, socket and TLS
+    /// included, must end within ``NATSConnectionOptions/connectTimeout``: a server that
+    /// trickles its bytes must not hold the connection (or the reconnect loop) longer.
     private func establish() throws(NATSError) -> (Transport, ProtocolParser) {
-        let transport = try Transport.open(host: address.host, port: address.port, timeout: options.connectTimeout)
+        let deadline = ContinuousClock.now + options.connectTimeout
+        let transport = try Transport.open(
+            host: address.host, port: address.port, timeout: options.connectTimeout, writeTimeout: options.writeTimeout
+        )
         do throws(NATSError) {
-            transport.setReadTimeout(options.connectTimeout)
             var parser = ProtocolParser()
-            guard case .info(let info) = try nextOperation(transport, &parser) else {
+            guard case .info(let info) = try nextOperation(transport, &parser, until: deadline) else {
                 throw NATSError.protocolViolation("the server did not start with INFO")
             }
             guarded.withLock { $0.info = info }
@@ -308,19 +322,21 @@ public final class NATSConnection: Sendable {
                 if !info.tlsRequired && !info.tlsAvailable {
                     throw NATSError.tlsRequired
                 }
-                try transport.startTLS(options.tls ?? NATSTLSOptions(required: false), host: address.host, timeout: options.connectTimeout)
+                try transport.startTLS(options.tls ?? NATSTLSOptions(required: false), host: address.host, timeout: deadline - ContinuousClock.now)
             }
             var hello: [UInt8] = []
             ClientCommand.connect(try connectJSON(tls: secure), into: &hello)
             hello.append(contentsOf: ClientCommand.ping)
             try transport.write(hello)
             while true {
-                switch try nextOperation(transport, &parser) {
+                switch try nextOperation(transport, &parser, until: deadline) {
                 case .pong:
                     transport.setReadTimeout(nil)
                     return (transport, parser)
                 case .err(let text):
-                    if text.lowercased().contains("authorization") || text.lowercased().contains("authentication") {
+                    // Refused credentials end the connection; anything else (such as
+                    // `Authentication Timeout` from a loaded server) is retried.
+                    if ServerErrorText.refusesCredentials(text) {
                         throw NATSError.authorizationViolation(text)
                     }
                     throw NATSError.server(text)
@@ -328,7 +344,7 @@ public final class NATSConnection: Sendable {
                     try transport.write(ClientCommand.pong)
                 case .info(let info):
                     guarded.withLock { $0.info = info }
-                case .ok, .msg:
+                case .ok, .msg, .malformed:
                     continue
                 }
             }
@@ -338,8 +354,9 @@ public final class NATSConnection: Sendable {
         }
     }
 
-    /// Reads until the parser yields an operation (handshake only: bounded by the read timeout).
-    private func nextOperation(_ transport: Transport, _ parser: inout ProtocolParser) throws(NATSError) -> ServerOperation {
+    /// Reads until the parser yields an operation (handshake only): each read waits only
+    /// for what is left until `deadline`.
+    private func nextOperation(_ transport: Transport, _ parser: inout ProtocolParser, until deadline: ContinuousClock.Instant) throws(NATSError) -> ServerOperation {
         while true {
             do {
                 if let operation = try parser.next() {
@@ -348,6 +365,11 @@ public final class NATSConnection: Sendable {
             } catch {
                 throw .protocolViolation(error.reason)
             }
+            let remaining = deadline - ContinuousClock.now
+            if remaining <= .zero {
+                throw .timeout
+            }
+            transport.setReadTimeout(remaining)
             let received = try withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 1) { buffer throws(NATSError) -> Int in
                 guard let count = try transport.read(into: buffer) else {
                     throw NATSError.timeout
@@ -482,6 +504,10 @@ public final class NATSConnection: Sendable {
         switch operation {
         case .msg(let message):
             deliver(message)
+        case .malformed(let subject, let reason):
+            // Any client can publish it and the server forwards it as it is: one bad
+            // message, never a reason to drop the connection and everything after it.
+            report(.malformedMessage(subject: subject, reason: reason))
         case .ping:
             try? transport.write(ClientCommand.pong)
         case .pong:
@@ -498,10 +524,9 @@ public final class NATSConnection: Sendable {
         case .info(let info):
             guarded.withLock { $0.info = info }
         case .err(let text):
-            let lowered = text.lowercased()
-            if lowered.contains("permissions violation") {
+            if ServerErrorText.deniesPermission(text) {
                 report(.permissionsViolation(text))
-            } else if lowered.contains("authorization") || lowered.contains("authentication") {
+            } else if ServerErrorText.refusesCredentials(text) {
                 // Credentials that worked before are refused now: retrying would only
                 // be refused again, so close instead of storming the server.
                 var first: CheckedContinuation<Void, any Error>?
@@ -534,11 +559,12 @@ public final class NATSConnection: Sendable {
     }
 
     /// Pings the server every ``NATSConnectionOptions/pingInterval`` while `transport`
-    /// is the connection's; too many unanswered pings mean a dead connection, which is
-    /// shut down so the read loop ends and the client reconnects.
+    /// is the connection's; ``NATSConnectionOptions/maxPingsOutstanding`` pings sent and
+    /// unanswered at a tick mean a dead connection, which is shut down so the read loop
+    /// ends and the client reconnects.
     private func scheduleKeepalive(for transport: Transport) {
         let interval = DispatchTimeInterval.milliseconds(max(1, options.pingInterval.milliseconds))
-        announcer.asyncAfter(deadline: .now() + interval) { [weak self, weak transport] in
+        keepalive.asyncAfter(deadline: .now() + interval) { [weak self, weak transport] in
             guard let self, let transport else {
                 return
             }
@@ -546,8 +572,7 @@ public final class NATSConnection: Sendable {
                 guard !shared.closing, shared.transport === transport else {
                     return (false, false)
                 }
-                shared.pingsOutstanding += 1
-                return (true, shared.pingsOutstanding > options.maxPingsOutstanding)
+                return (true, shared.pingsOutstanding >= options.maxPingsOutstanding)
             }
             guard current else {
                 return
@@ -556,10 +581,14 @@ public final class NATSConnection: Sendable {
                 transport.shutdown()
                 return
             }
-            // Skipped while a write holds the socket; the tick still counts as an
-            // unanswered ping, so a writer stuck for the stale window ends the connection.
+            // Skipped while a write holds the socket: only a ping actually sent can go
+            // unanswered. A busy publisher is no sign of a dead server, and a writer stuck
+            // on one that stopped reading is ended by the write timeout instead.
             _ = try? transport.writeIfIdle(ClientCommand.ping) {
-                guarded.withLock { $0.pongWaiters.append(.keepalive) }
+                guarded.withLock { shared in
+                    shared.pingsOutstanding += 1
+                    shared.pongWaiters.append(.keepalive)
+                }
             }
             scheduleKeepalive(for: transport)
         }
@@ -571,7 +600,10 @@ public final class NATSConnection: Sendable {
     ///
     /// Connected, it writes to the socket and returns (at most once: a message written
     /// just before the connection drops may be lost with it). Reconnecting, it keeps the
-    /// message in the reconnect buffer, sent first once connected.
+    /// message in the reconnect buffer, sent first once connected. A write the server does
+    /// not take within ``NATSConnectionOptions/writeTimeout`` drops the connection, and
+    /// the message goes to the reconnect buffer (or, if it does not fit there, the call
+    /// throws ``NATSError/reconnectBufferFull(limit:)``).
     ///
     /// ```swift
     /// try connection.publish(Array("hello".utf8), to: "greetings")
@@ -583,7 +615,7 @@ public final class NATSConnection: Sendable {
     ///   - replyTo: The subject a responder should answer on.
     ///   - headers: Headers to send with it (`HPUB`).
     /// - Throws: ``NATSError/invalidSubject(_:)`` (also for `replyTo`), ``NATSError/invalidHeader(_:)``,
-    ///   ``NATSError/payloadTooLarge(size:max:)``,
+    ///   ``NATSError/controlLineTooLong(length:limit:)``, ``NATSError/payloadTooLarge(size:max:)``,
     ///   ``NATSError/reconnectBufferFull(limit:)``, ``NATSError/closed``.
     public func publish(_ payload: [UInt8], to subject: String, replyTo: String? = nil, headers: NATSHeaders? = nil) throws(NATSError) {
         guard Subject.isValid(subject, allowWildcards: false) else {
@@ -596,7 +628,7 @@ public final class NATSConnection: Sendable {
             // `isNewline`: "\r\n" is one `Character`, equal to neither "\r" nor "\n".
             let breaksLine: (Character) -> Bool = { $0.isNewline }
             for field in headers.fields
-            where field.name.isEmpty || field.name.contains(where: { breaksLine($0) || $0 == ":" || $0 == " " })
+            where field.name.isEmpty || field.name.contains(where: { breaksLine($0) || $0 == ":" || $0 == " " || $0 == "\u{0}" })
                 || field.value.contains(where: breaksLine) {
                 throw .invalidHeader(field.name)
             }
@@ -612,10 +644,22 @@ public final class NATSConnection: Sendable {
         } else {
             ClientCommand.publish(subject: subject, replyTo: replyTo, payload: payload, into: &bytes)
         }
+        try checkControlLine(bytes)
         if let max = serverInfo?.maxPayload, size > max {
             throw .payloadTooLarge(size: size, max: max)
         }
         try send(bytes)
+    }
+
+    /// Throws ``NATSError/controlLineTooLong(length:limit:)`` when the line `command`
+    /// starts with (verb, subject, reply or queue, numbers; without its CRLF) is longer
+    /// than ``NATSConnectionOptions/maxControlLine``: the server would close the
+    /// connection over it.
+    private func checkControlLine(_ command: [UInt8]) throws(NATSError) {
+        let length = command.firstRange(of: ClientCommand.crlf)?.lowerBound ?? command.count
+        if length > options.maxControlLine {
+            throw .controlLineTooLong(length: length, limit: options.maxControlLine)
+        }
     }
 
     /// Writes `bytes` now if connected, else keeps them in the bounded reconnect buffer.
@@ -649,6 +693,10 @@ public final class NATSConnection: Sendable {
                 try transport.write(bytes)
                 return
             } catch {
+                if case .writeTimedOut = error {
+                    // The transport is shut down; the retry below buffers the message.
+                    report(error)
+                }
                 failed = transport
             }
         }
@@ -723,6 +771,9 @@ public final class NATSConnection: Sendable {
     ///     thread.
     ///   - isolation: The caller's actor; leave the default.
     /// - Returns: A disposable that unsubscribes.
+    /// - Throws: ``NATSError/invalidSubject(_:)`` (also for the queue group: whitespace,
+    ///   NUL, a misused wildcard), ``NATSError/controlLineTooLong(length:limit:)``,
+    ///   ``NATSError/closed``.
     public func subscribe(
         to subject: String,
         queueGroup: String? = nil,
@@ -753,6 +804,10 @@ public final class NATSConnection: Sendable {
                 throw .closed
             }
             let sid = shared.nextSid
+            // Renewed on every reconnection: a line the server refuses would end each one.
+            var line: [UInt8] = []
+            ClientCommand.subscribe(subject: subject, queueGroup: queueGroup, sid: sid, into: &line)
+            try checkControlLine(line)
             shared.nextSid += 1
             shared.subscriptions[sid] = SubscriptionRecord(subject: subject, queueGroup: queueGroup, handler: handler)
             return sid

@@ -16,8 +16,22 @@ public struct NATSConnectionOptions: Sendable {
     public var password: String?
     /// The authorization token (overrides one given in the URL).
     public var token: String?
-    /// How long opening the socket and the `INFO`/`CONNECT`/`PONG` handshake may take.
+    /// How long opening the socket and the `INFO`/TLS/`CONNECT`/`PONG` handshake may take
+    /// in all: a deadline for the whole handshake, not for each read, so a server that
+    /// trickles its bytes cannot hold `connect` (or a reconnect attempt) longer.
     public var connectTimeout: Duration = .seconds(2)
+    /// How long one write to the socket may take (a publish, a flush's `PING`, the
+    /// reconnection's drain). A server that stops reading would otherwise block the
+    /// writer for as long as TCP keeps trying; past it the connection is dropped
+    /// (``NATSError/writeTimedOut(after:)`` on ``NATSConnection/errors``) and re-established,
+    /// and the publish that timed out is kept in the reconnect buffer.
+    public var writeTimeout: Duration = .seconds(5)
+    /// The longest protocol line the client sends (`PUB`/`HPUB`/`SUB` with their
+    /// subject, reply subject or queue group): nats-server's default `max_control_line`,
+    /// 4096 bytes. A server that closes connections over longer lines would, for a
+    /// subscription renewed on every reconnect, close each one; so longer ones throw
+    /// ``NATSError/controlLineTooLong(length:limit:)`` instead. Raise it with the server's.
+    public var maxControlLine = 4096
     /// How often the client pings an idle server to find a dead connection.
     public var pingInterval: Duration = .seconds(120)
     /// How many pings may go unanswered before the connection is declared dead and the
@@ -40,6 +54,27 @@ public struct NATSConnectionOptions: Sendable {
     /// - Parameter name: The connection's name, for the server's monitoring.
     public init(name: String? = nil) {
         self.name = name
+    }
+
+    /// Throws ``NATSError/invalidOption(_:)`` for a value out of its range, so that
+    /// `connect` refuses it instead of trapping or waiting forever on it later.
+    func validate() throws(NATSError) {
+        for (name, duration) in [("connectTimeout", connectTimeout), ("writeTimeout", writeTimeout), ("pingInterval", pingInterval)]
+        where duration <= .zero {
+            throw .invalidOption("\(name) must be positive, not \(duration)")
+        }
+        for (name, delay) in [("reconnect.initialDelay", reconnect.initialDelay), ("reconnect.maxDelay", reconnect.maxDelay)] where delay < .zero {
+            throw .invalidOption("\(name) must not be negative, not \(delay)")
+        }
+        for (name, value) in [("maxPingsOutstanding", maxPingsOutstanding), ("maxControlLine", maxControlLine)] where value < 1 {
+            throw .invalidOption("\(name) must be positive, not \(value)")
+        }
+        if reconnectBufferSize < 0 {
+            throw .invalidOption("reconnectBufferSize must not be negative, not \(reconnectBufferSize)")
+        }
+        if let attempts = reconnect.maxAttempts, attempts < 0 {
+            throw .invalidOption("reconnect.maxAttempts must not be negative, not \(attempts)")
+        }
     }
 }
 
@@ -133,7 +168,34 @@ struct ServerAddress: Equatable {
         self.tls = tls
     }
 
+    /// Parses `url`; a malformed one throws ``NATSError/invalidURL(_:)`` with its
+    /// password or token masked, since errors end up in logs.
     init(parsing url: String) throws(NATSError) {
+        do {
+            try self.init(unmasked: url)
+        } catch {
+            throw .invalidURL(Self.masked(url))
+        }
+    }
+
+    /// `url` with the password (or the token) of its credentials replaced by `***`.
+    static func masked(_ url: String) -> String {
+        var rest = Substring(url)
+        var scheme = ""
+        if let separator = rest.firstRange(of: "://") {
+            scheme = String(rest[..<separator.upperBound])
+            rest = rest[separator.upperBound...]
+        }
+        let authority = rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)]
+        guard let at = authority.lastIndex(of: "@") else {
+            return url
+        }
+        let credentials = rest[..<at]
+        let user = credentials.firstIndex(of: ":").map { String(credentials[..<$0]) + ":" } ?? ""
+        return scheme + user + "***" + rest[at...]
+    }
+
+    private init(unmasked url: String) throws(NATSError) {
         var rest = Substring(url)
         if let scheme = rest.firstRange(of: "://") {
             switch rest[..<scheme.lowerBound] {

@@ -14,15 +14,23 @@
 public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The URL is not `nats://` or `tls://` followed by `[user:password@ | token@]host[:port]`.
     case invalidURL(String)
-    /// The subject is empty, has an empty token or whitespace, or misuses a wildcard.
+    /// The subject (or reply subject, or queue group) is empty, has an empty token,
+    /// whitespace or NUL, or misuses a wildcard.
     case invalidSubject(String)
     /// A header's name is empty or holds a colon, a space or a line break, or its value
     /// holds a line break: sent as it is, it would break the protocol's framing.
     case invalidHeader(String)
+    /// The subject, with the reply subject or queue group, makes a protocol line of
+    /// `length` bytes, more than `limit` (``NATSConnectionOptions/maxControlLine``): the
+    /// server would close the connection over it, so it was not sent.
+    case controlLineTooLong(length: Int, limit: Int)
+    /// An argument or option is out of its range (the text says which and why).
+    case invalidOption(String)
     /// The server could not be reached (the system's reason).
     case connectionFailed(String)
-    /// The server refused the credentials (its `-ERR 'Authorization Violation'`). The
-    /// client does not retry: new credentials need a new connection.
+    /// The server refused the credentials (its `-ERR 'Authorization Violation'`, or
+    /// credentials that expired or were revoked). The client does not retry: new
+    /// credentials need a new connection.
     case authorizationViolation(String)
     /// The server refused a subscribe or publish on a subject the user may not use
     /// (`-ERR 'Permissions Violation …'`); the connection stays up.
@@ -37,7 +45,8 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     /// certificate or its absence (a TLS alert). A connection broken in mid-handshake is
     /// ``connectionFailed(_:)`` instead, and retried like any other.
     case tlsFailed(String)
-    /// The server did not answer in time (connect, handshake, flush or request).
+    /// The server did not answer in time: a handshake past
+    /// ``NATSConnectionOptions/connectTimeout``, a flush or a request past its timeout.
     case timeout
     /// The connection is closed: by ``NATSConnection/close()``, after refused
     /// credentials, or after the reconnect policy gave up.
@@ -53,10 +62,18 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     case reconnectFailed(unsentBytes: Int)
     /// JetStream is not enabled, or refused a stream or consumer (its description).
     case jetStream(String)
-    /// Another `-ERR` from the server.
+    /// Another `-ERR` from the server. During a handshake it fails that attempt only (such
+    /// as `Authentication Timeout` from a loaded server): the client retries.
     case server(String)
     /// The server's byte stream broke the protocol.
     case protocolViolation(String)
+    /// A message on `subject` arrived whole but could not be read (a malformed header
+    /// block, which any client can publish and the server forwards as it is): it was
+    /// skipped, and the connection goes on.
+    case malformedMessage(subject: String, reason: String)
+    /// A write to the socket did not finish within ``NATSConnectionOptions/writeTimeout``
+    /// (the server stopped reading): the connection was dropped and is re-established.
+    case writeTimedOut(after: Duration)
 
     /// A sentence for logs.
     public var description: String {
@@ -78,6 +95,10 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
         case .jetStream(let text): "JetStream: \(text)"
         case .server(let text): "NATS server error: \(text)"
         case .protocolViolation(let text): "NATS protocol violation: \(text)"
+        case .controlLineTooLong(let length, let limit): "subject too long: its protocol line would be \(length) bytes, more than the limit of \(limit)"
+        case .invalidOption(let text): "invalid NATS option: \(text)"
+        case .malformedMessage(let subject, let reason): "malformed message on '\(subject)' skipped: \(reason)"
+        case .writeTimedOut(let after): "the NATS server took no data for \(after): connection dropped"
         }
     }
 }

@@ -41,6 +41,8 @@ final class Transport: Sendable {
     private let secured = AtomicValue<Bool>(false)
     // The read timeout in milliseconds for TLS reads (`poll`), -1 for none.
     private let readTimeout = AtomicValue<Int>(-1)
+    // How long one write may take before the transport is shut down (nil: no limit).
+    private let writeTimeout: Duration?
 
     /// An OpenSSL `SSL *` and the library it came from. The pointer is kept as its address,
     /// an integer, so the value is `Sendable` as `LockedValue` (like `Mutex`) wants; what makes using it safe is
@@ -67,13 +69,15 @@ final class Transport: Sendable {
         case failed(NATSError)
     }
 
-    private init(fd: Int32) {
+    private init(fd: Int32, writeTimeout: Duration?) {
         self.fd = fd
+        self.writeTimeout = writeTimeout
         id = UInt64(Self.lastID.wrappingAdd(1, ordering: .relaxed).newValue)
     }
 
-    /// Opens a TCP connection to `host:port`, giving up after `timeout`.
-    static func open(host: String, port: Int, timeout: Duration) throws(NATSError) -> Transport {
+    /// Opens a TCP connection to `host:port`, giving up after `timeout`; each later write
+    /// must finish within `writeTimeout` (see ``write(deciding:)``).
+    static func open(host: String, port: Int, timeout: Duration, writeTimeout: Duration? = nil) throws(NATSError) -> Transport {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -103,7 +107,7 @@ final class Transport: Sendable {
             }
             var one: Int32 = 1
             _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            return Transport(fd: fd)
+            return Transport(fd: fd, writeTimeout: writeTimeout)
         }
         throw .connectionFailed("\(host):\(port): \(lastError)")
     }
@@ -120,7 +124,7 @@ final class Transport: Sendable {
             return errorText()
         }
         var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        let ready = poll(&poller, 1, Int32(timeout.milliseconds))
+        let ready = poll(&poller, 1, Int32(clamping: timeout.milliseconds))
         if ready == 0 {
             return "timed out after \(timeout)"
         }
@@ -132,8 +136,9 @@ final class Transport: Sendable {
 
     /// Limits how long ``read(into:)`` blocks (`nil`: forever).
     func setReadTimeout(_ timeout: Duration?) {
-        readTimeout.store(timeout.map { max(1, $0.milliseconds) } ?? -1, ordering: .relaxed)
-        let milliseconds = timeout?.milliseconds ?? 0
+        // At least 1 ms: a zero `timeval` would mean no timeout at all.
+        let milliseconds = timeout.map { max(1, $0.milliseconds) } ?? 0
+        readTimeout.store(timeout == nil ? -1 : milliseconds, ordering: .relaxed)
         var value = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
     }
@@ -152,6 +157,10 @@ final class Transport: Sendable {
     /// `SUB` is on this socket") is ordered exactly as the bytes on the wire, so a `SUB`
     /// and the `UNSUB` decided after it cannot swap places. Throws ``NATSError/closed``
     /// without calling `decide` once the socket is shut down.
+    ///
+    /// A write that does not finish within the write timeout (a peer that stopped reading)
+    /// throws ``NATSError/writeTimedOut(after:)`` and shuts the transport down: part of a
+    /// frame may be on the wire, so nothing may follow it on this socket.
     func write(deciding decide: () -> [UInt8]?) throws(NATSError) {
         let failure: NATSError? = writer.withLock { closed in
             writeHoldingWriter(closed: closed, decide)
@@ -188,22 +197,52 @@ final class Transport: Sendable {
         guard let bytes = decide() else {
             return nil
         }
-        if secured.load(ordering: .relaxed) {
-            return writeTLS(bytes)
+        let deadline = writeTimeout.map { ContinuousClock.now + $0 }
+        let failure = secured.load(ordering: .relaxed) ? writeTLS(bytes, deadline: deadline) : writePlain(bytes, deadline: deadline)
+        if case .writeTimedOut = failure {
+            shutdown()
         }
+        return failure
+    }
+
+    /// `send`s all of `bytes` without blocking, waiting in `poll()` for room until `deadline`.
+    private func writePlain(_ bytes: [UInt8], deadline: ContinuousClock.Instant?) -> NATSError? {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
-                send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
             }
-            if written < 0 {
-                if errno == EINTR {
-                    continue
+            if written >= 0 {
+                offset += written
+                continue
+            }
+            switch errno {
+            case EINTR:
+                continue
+            case EAGAIN, EWOULDBLOCK:
+                if let failure = waitForRoom(events: Int16(POLLOUT), until: deadline) {
+                    return failure
                 }
+            default:
                 return .connectionFailed(Self.errorText())
             }
-            offset += written
         }
+        return nil
+    }
+
+    /// Waits in `poll()` for `events` on the socket until `deadline` (forever for `nil`);
+    /// returns ``NATSError/writeTimedOut(after:)`` once it has passed.
+    private func waitForRoom(events: Int16, until deadline: ContinuousClock.Instant?) -> NATSError? {
+        var timeout: Int32 = -1
+        if let deadline, let writeTimeout {
+            let remaining = (deadline - ContinuousClock.now).milliseconds
+            if remaining <= 0 {
+                return .writeTimedOut(after: writeTimeout)
+            }
+            timeout = Int32(clamping: remaining)
+        }
+        var poller = pollfd(fd: fd, events: events, revents: 0)
+        _ = poll(&poller, 1, timeout)
         return nil
     }
 
@@ -386,8 +425,8 @@ final class Transport: Sendable {
         return .connectionFailed("TLS handshake: the connection broke (\(reason))")
     }
 
-    /// `SSL_write`s all of `bytes`; called under `writer`, so writes stay serialized.
-    private func writeTLS(_ bytes: [UInt8]) -> NATSError? {
+    /// `SSL_write`s all of `bytes` until `deadline`; called under `writer`, so writes stay serialized.
+    private func writeTLS(_ bytes: [UInt8], deadline: ContinuousClock.Instant?) -> NATSError? {
         var offset = 0
         while offset < bytes.count {
             let step = session.withLock { session -> TLSStep in
@@ -407,8 +446,9 @@ final class Transport: Sendable {
                 offset += count
             case .wait(let events):
                 // Retried with the same bytes, as OpenSSL requires after "want write".
-                var poller = pollfd(fd: fd, events: events, revents: 0)
-                _ = poll(&poller, 1, -1)
+                if let failure = waitForRoom(events: events, until: deadline) {
+                    return failure
+                }
             case .end:
                 return .connectionFailed("the server closed the TLS connection")
             case .failed(let error):
@@ -510,6 +550,10 @@ extension Duration {
     /// The duration in whole milliseconds (rounded down, at least 0).
     var milliseconds: Int {
         let (seconds, attoseconds) = components
+        // Saturates rather than overflowing (and trapping) for an absurdly long duration.
+        guard seconds < Int64(Int.max / 1000) - 1 else {
+            return Int.max / 2
+        }
         return max(0, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }
 }

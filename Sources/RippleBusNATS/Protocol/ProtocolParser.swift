@@ -72,6 +72,10 @@ struct ProtocolParser {
             } catch {
                 throw NATSProtocolViolation(reason: "INFO is not valid JSON: \(error)")
             }
+            // Every publish is checked against it: none could ever be sent.
+            guard info.maxPayload > 0 else {
+                throw NATSProtocolViolation(reason: "INFO with max_payload \(info.maxPayload): it must be positive")
+            }
             consume(to: afterLine)
             return .info(info)
         default:
@@ -112,13 +116,24 @@ struct ProtocolParser {
         guard buffer[bodyEnd] == 0x0D, buffer[bodyEnd + 1] == 0x0A else {
             throw NATSProtocolViolation(reason: "\(verb) payload not followed by CRLF")
         }
-        let headers = withHeaders ? try Self.parseHeaders(buffer[afterLine..<(afterLine + headerLength)]) : nil
+        var headers: NATSHeaders?
+        if withHeaders {
+            // The frame is sound (its sizes held, its CRLF is there): a bad header block
+            // is this message's fault alone, and the stream goes on after it.
+            do {
+                headers = try Self.parseHeaders(buffer[afterLine..<(afterLine + headerLength)])
+            } catch {
+                consume(to: bodyEnd + 2)
+                return .malformed(subject: subject, reason: error.reason)
+            }
+        }
         let payload = Array(buffer[(afterLine + headerLength)..<bodyEnd])
         consume(to: bodyEnd + 2)
         return .msg(NATSMessage(subject: subject, sid: sid, replyTo: replyTo, headers: headers, payload: payload))
     }
 
-    /// Reads `NATS/1.0[ status[ description]]\r\n(Name: value\r\n)*\r\n`.
+    /// Reads `NATS/1.0[ status[ description]]\r\n(Name: value\r\n)*\r\n`; throws for a
+    /// block that is not one (the caller makes it a per-message error).
     static func parseHeaders(_ bytes: ArraySlice<UInt8>) throws(NATSProtocolViolation) -> NATSHeaders {
         let text = String(decoding: bytes, as: UTF8.self)
         var lines = text.split(separator: "\r\n", omittingEmptySubsequences: true)[...]

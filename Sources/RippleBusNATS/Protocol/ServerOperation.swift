@@ -2,6 +2,9 @@
 enum ServerOperation: Sendable, Equatable {
     case info(NATSServerInfo)
     case msg(NATSMessage)
+    /// A `MSG`/`HMSG` whose frame is sound but whose content is not (a malformed header
+    /// block, as any other client can publish): it was skipped, and the stream goes on.
+    case malformed(subject: String, reason: String)
     case ping
     case pong
     case ok

@@ -1,4 +1,4 @@
-/// Rules for subject names: dot-separated tokens, no whitespace (a CRLF is one `Character`,
+/// Rules for subject names: dot-separated tokens, no whitespace or NUL (a CRLF is one `Character`,
 /// so `isWhitespace` rather than a list of characters), no empty token; `*` and
 /// `>` are wildcards only as whole tokens (and `>` only last).
 enum Subject {
@@ -8,7 +8,8 @@ enum Subject {
         }
         let tokens = subject.split(separator: ".", omittingEmptySubsequences: false)
         for (index, token) in tokens.enumerated() {
-            if token.isEmpty || token.contains(where: \.isWhitespace) {
+            // NUL: the server refuses it, and C-string handling would cut the subject there.
+            if token.isEmpty || token.contains(where: { $0.isWhitespace || $0 == "\u{0}" }) {
                 return false
             }
             if token == "*" || token == ">" {

@@ -349,7 +349,7 @@ extension RippleTests {
         @Test func aSlowSubscriberKeepsAtMostItsLimitAndReportsTheDrops() async throws {
             let server = try NATSLocalServer()
             let connection = try await NATSConnection.connect(to: server.url)
-            let bus = NATSEventBus(connection: connection, subscriptionBufferLimit: 5)
+            let bus = try NATSEventBus(connection: connection, subscriptionBufferLimit: 5)
             let dropped = LockedValue(0)
             let errorSubscription = bus.errors.subscribe(onNext: { error in
                 if case .slowConsumer(_, let count) = error { dropped.withLock { $0 += count } }

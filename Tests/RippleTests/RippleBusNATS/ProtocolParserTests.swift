@@ -99,6 +99,29 @@ extension RippleTests {
             }
         }
 
+        @Test func aMalformedHeaderBlockIsOneBadMessageNotABrokenStream() throws {
+            // Sizes within the frame hold, so the stream goes on after the bad message.
+            let stream = "HMSG a.b 1 21 23\r\nNATS/1.0\r\nnocolon\r\n\r\nhi\r\n"
+                + "HMSG a.c 2 12 14\r\nHTTP/1.1\r\n\r\n{}\r\n"
+                + "PING\r\n"
+            let operations = try Self.parseAll([Array(stream.utf8)[...]])
+            #expect(operations == [
+                .malformed(subject: "a.b", reason: "header line without ':'"),
+                .malformed(subject: "a.c", reason: "header block does not start with NATS/1.0"),
+                .ping,
+            ])
+        }
+
+        @Test func anInfoWithoutAPositiveMaxPayloadIsRefused() {
+            for payload in ["0", "-1"] {
+                var parser = ProtocolParser()
+                parser.append(contentsOf: Array(#"INFO {"server_id":"x","max_payload":\#(payload)}"#.utf8) + [0x0D, 0x0A])
+                #expect(throws: NATSProtocolViolation(reason: "INFO with max_payload \(payload): it must be positive")) {
+                    _ = try parser.next()
+                }
+            }
+        }
+
         @Test func aMessageSizeBeyondTheServersCeilingIsRefusedBeforeItsPayload() {
             // 19 digits (more than Int.max), and a size that fits an Int but no server
             // sends: both refused at once, neither trapping nor waiting for the payload.

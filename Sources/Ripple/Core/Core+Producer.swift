@@ -40,13 +40,15 @@ class Producer<Element>: Observable<Element> {
         // Every subscription of a chain but the first finds the trampoline active and
         // goes straight on to `run`: an operator of a chain being subscribed costs the
         // stack this frame and `run`'s, no closure and no helper between them.
-        guard Trampoline.isActiveOnCurrentThread else {
+        guard let activation = Trampoline.activationStackAddressOnCurrentThread else {
             return subscribeOnTrampoline(observer)
         }
         if journeyTracingIsOn {
             traceSubscribe()
         }
-        resolveElementType(of: Observer.self)
+        if activation &- currentStackAddress() > deepSubscriptionBytes {
+            resolveElementType(of: Observer.self)
+        }
         let disposer = SinkDisposer()
         let (sink, subscription) = run(observer, cancel: disposer)
         // Handed over, not copied: each copy of a `Disposable` goes through the
@@ -83,6 +85,13 @@ class Producer<Element>: Observable<Element> {
     }
 }
 
+/// How deep in the stack, from where the trampoline became active, a subscription must
+/// be before it resolves its observer's element type (see ``resolveElementType(of:)``).
+/// Shallower chains never need it, and resolving any element type costs a process about
+/// 0.55 MiB of the runtime's lookup tables once, which a small program should not pay.
+@inline(__always)
+var deepSubscriptionBytes: UInt { 4 * 1024 }
+
 /// Makes the runtime work out `Observer.Element` now, one sink at a time as a chain is
 /// subscribed from its end, instead of at the first element.
 ///
@@ -91,9 +100,10 @@ class Producer<Element>: Observable<Element> {
 /// new sink types, the runtime resolves that whole path recursively, several large
 /// frames per operator, at the bottom of the stack the subscription already fills: 120
 /// `skip`s on a 512 KB thread overflowed there, cold, where warm they run 600. Asked
-/// here, each observer's `Element` is one step from one already known. `@_optimize(none)`
-/// on both functions keeps the lookup from being optimised away; it costs two calls and
-/// a cached lookup per subscription.
+/// here, each observer's `Element` is one step from one already known (the first one
+/// asked, at ``deepSubscriptionBytes``, resolves the shallow part above it at once).
+/// `@_optimize(none)` on both functions keeps the lookup from being optimised away; it
+/// costs two calls and a cached lookup per deep subscription.
 @_optimize(none)
 @inline(never)
 func resolveElementType<Observer: ElementObserver>(of _: Observer.Type) {

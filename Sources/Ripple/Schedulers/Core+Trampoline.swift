@@ -30,6 +30,8 @@ import Musl
 final class Trampoline {
     /// Whether work is running on this trampoline; new work is then queued.
     @exclusivity(unchecked) private(set) var isActive = false
+    /// ``currentStackAddress()`` when ``runActive(_:)`` made the trampoline active.
+    @exclusivity(unchecked) private var activationStackAddress: UInt = 0
     // A raw buffer rather than a `ContiguousArray`: every store into an array checks
     // that its storage is uniquely referenced and ends the mutation through the runtime,
     // about 24 instructions per queued piece of work, which `range` pays per element
@@ -69,6 +71,14 @@ final class Trampoline {
         return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.isActive }
     }
 
+    /// The stack address where this thread's trampoline became active, or `nil` when it
+    /// is not active: with ``currentStackAddress()``, how deep the stack has grown since
+    /// (read in place, as by ``isActiveOnCurrentThread``).
+    static var activationStackAddressOnCurrentThread: UInt? {
+        guard let pointer = pthread_getspecific(trampolineKey) else { return nil }
+        return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.isActive ? $0.activationStackAddress : nil }
+    }
+
     /// ``start(_:)`` on this thread's trampoline, read in place (as by
     /// ``isActiveOnCurrentThread``) rather than retained and released.
     static func start(onCurrentThread work: TrampolineWork) {
@@ -93,6 +103,7 @@ final class Trampoline {
     func runActive<Result>(_ body: () -> Result) -> Result {
         assert(!isActive, "The trampoline is already active")
         isActive = true
+        activationStackAddress = currentStackAddress()
         defer { isActive = false }
         let result = body()
         while count > 0 {
@@ -309,3 +320,12 @@ final class RecursiveTrampolineWork<State>: TrampolineWork, Cancelable {
         disposed.store(true, ordering: .relaxed)
     }
 }
+
+/// The address of a local of the caller's frame: where this thread's stack is now (it
+/// grows towards lower addresses on every platform Ripple runs on).
+@inline(__always)
+func currentStackAddress() -> UInt {
+    var marker: UInt8 = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+}
+

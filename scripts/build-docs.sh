@@ -71,6 +71,13 @@ shopt -s nullglob
 catalogues=(Sources/*/*.docc)
 [ "${#catalogues[@]}" -gt 0 ] || { echo "build-docs: no Sources/*/*.docc catalogue found" >&2; exit 1; }
 
+# The C targets' module maps (SwiftPM writes them into the build folder), so that a Swift
+# module importing one (Ripple imports CRippleAtomics) loads.
+c_module_args=()
+for map in "$bin"/*.build/module.modulemap; do
+  c_module_args+=(-I "$(dirname "$map")")
+done
+
 for catalogue in "${catalogues[@]}"; do
   module=$(basename "$(dirname "$catalogue")")
   echo "== $module ($catalogue)"
@@ -78,7 +85,7 @@ for catalogue in "${catalogues[@]}"; do
   scratch="$graphs/.extract-$module"
   mkdir -p "$scratch" "$graphs/$module"
   "$extract" -module-name "$module" -target "$target" "${sdk_args[@]}" \
-    -I "$modules_dir" -output-dir "$scratch" -minimum-access-level public -emit-extension-block-symbols
+    -I "$modules_dir" "${c_module_args[@]}" -output-dir "$scratch" -minimum-access-level public -emit-extension-block-symbols
   for graph in "$scratch/$module.symbols.json" "$scratch/$module"@*.symbols.json; do
     [ -f "$graph" ] && mv "$graph" "$graphs/$module/"
   done

@@ -86,13 +86,11 @@ final class MapFilterProducer<Source, Result>: FusibleProducer<Result> {
 }
 
 /// What the two pair sinks share: the `map`'s closure, and the terminal events and
-/// `Event`s passed on. Two classes rather than one with a flag: an element then tests
-/// no flag, and each sink's frame holds one temporary, not two (5 instructions per
-/// element of `map_filter`'s 315).
+/// `Event`s passed on. Two classes rather than one with a flag, so that an element
+/// tests no flag and each sink's frame holds one temporary.
 ///
-/// No protocol requirement on `Observer` in the class, as on `Sink`: the pair sinks'
-/// superclass is built from its mangled name, and a requirement there would cost the
-/// process's first conformance lookup (Benchmarks.md, "Round 5, continued (session 7)").
+/// No protocol requirement on `Observer`, as on `Sink`: one would cost the process's
+/// first conformance lookup (Benchmarks.md, "flatmap and the process floor").
 private class PairSink<Source, Result, Observer: AnyObject>: Sink<Observer> {
     final let transform: (Source) throws -> Result
 

@@ -15,10 +15,9 @@
 /// after the terminal event and, in debug builds, reports misuse through
 /// ``Hooks/grammarViolationHandler``.
 ///
-/// A sink is a ``TrampolineWork`` (which adds nothing to its size), so that a sink
-/// whose elements a loop sends on the current-thread trampoline can be queued there
-/// itself (``TrampolineLoopSink``) instead of allocating a piece of work per
-/// subscription. `TrampolineWork` also counts the sink in ``Resources`` (debug builds).
+/// A sink is a ``TrampolineWork`` (no extra size), so a loop sink queues itself on the
+/// trampoline without allocating work (``TrampolineLoopSink``); debug builds count it in
+/// ``Resources``.
 class Sink<Observer: AnyObject>: TrampolineWork, Disposable {
     // First, at a constant offset: every element reads it, and a field after the
     // generic `observer` would have its offset read from the metadata in unspecialised

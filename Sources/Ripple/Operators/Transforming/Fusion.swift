@@ -22,13 +22,10 @@
 //   handles a result, enters the sink again and runs the whole fused run, nested, on a
 //   slot of its own, as it would run the whole unfused chain.
 //
-// Fusion only looks at the producer it is applied to (`source as? FusibleProducer`):
-// only `Map`, `Filter`, `CompactMap`, `MapFilterProducer` and `FusedProducer` are
-// fusible, so it never
-// crosses `share`, a subject, `do`, `debug`, a scheduler or anything else with identity
-// or side effects. A fusible producer is never changed by fusing onto it: `a.map(g)`
-// makes a new producer over the start of `a`'s run, and `a` itself stays independently
-// subscribable.
+// Only `Map`, `Filter`, `CompactMap`, `MapFilterProducer` and `FusedProducer` are
+// fusible, so fusion never crosses `share`, a subject, `do`, a scheduler or anything
+// else with identity or side effects. Fusing never changes a producer: `a.map(g)` is a
+// new producer over the start of `a`'s run, and `a` stays subscribable on its own.
 
 /// One fusible stage, in a form one loop can run whatever the types along the chain:
 /// it works in place on a slot of raw memory that holds the element between stages.

@@ -28,7 +28,7 @@ let package = Package(
         // are named `Core+<Type>.swift`: SwiftPM links a module's object files in the order
         // of their names, so their code sits together in the executable instead of across
         // it, and a process's first pipeline faults in a few 64 KiB blocks of code rather
-        // than most of them (issue 19, Benchmarks.md "Round 5, session 8: process floor").
+        // than most of them (Benchmarks.md, "Process floor: the Core+ files side by side").
         // Atomic operations and a lock in C (clang's builtins, os_unfair_lock, a futex),
         // so that Ripple runs on Apple releases older than the Synchronization module.
         .target(name: "CRippleAtomics"),
@@ -37,13 +37,13 @@ let package = Package(
         .target(name: "RippleBlocking", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBus", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleFoundation", dependencies: ["Ripple"], swiftSettings: strict),
-        // Issue 18: RippleBus across processes, on a NATS server. Its own module, so the
+        // RippleBus across processes, on a NATS server. Its own module, so the
         // in-process bus and the core stay free of sockets and JSON.
         .target(name: "RippleBusNATS", dependencies: ["Ripple", "RippleBus"], swiftSettings: strict),
         // Starts a private nats-server on a free loopback port: for the tests, the tour's
         // `cluster` chapter and ripple-bench-nats (not a product).
         .target(name: "NATSLocalServer", swiftSettings: strict),
-        // Seed 003's example, ready to copy: the view model and its loopback server
+        // The UserFeed example, ready to copy: the view model and its loopback server
         // (a library the tour's `bus` chapter and the tests use) and a runnable demo.
         .target(
             name: "UserFeed", dependencies: ["Ripple", "RippleBus", "RippleFoundation"],
@@ -56,13 +56,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "ripple-bench", dependencies: ["Ripple"], swiftSettings: strict),
-        // Issue 19: the smallest program using Ripple, whose peak resident memory
+        // The smallest program using Ripple, whose peak resident memory
         // scripts/measure-floor.sh reports (not a product).
         .executableTarget(name: "ripple-floor", dependencies: ["Ripple"], swiftSettings: strict),
-        // Issue 18's benchmark: its own executable, so ripple-bench never links the NATS module.
+        // The NATS benchmark: its own executable, so ripple-bench never links the NATS module.
         .executableTarget(name: "ripple-bench-nats", dependencies: ["Ripple", "RippleBusNATS", "NATSLocalServer"], swiftSettings: strict),
         .executableTarget(name: "ripple-soak", dependencies: ["Ripple"], swiftSettings: strict),
-        // Issue 20: draws every operator's marble diagram from a real run on a TestScheduler
+        // Draws every operator's marble diagram from a real run on a TestScheduler
         // into Ripple's DocC catalogue; `--check` (run by CI) fails when one has changed.
         .executableTarget(name: "ripple-marbles", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
         .testTarget(
@@ -70,7 +70,7 @@ let package = Package(
             dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleBusNATS", "NATSLocalServer", "RippleFoundation", "UserFeed"],
             swiftSettings: strict
         ),
-        // Issue 16: everyday RxSwift code as a Swift 6 client writes it, against Ripple's
+        // Everyday RxSwift code as a Swift 6 client writes it, against Ripple's
         // public API only (no `@testable`), with no unsafe annotation. The Swift 5 target
         // compiles the very same files (a symbolic link) to keep source compatibility.
         .testTarget(

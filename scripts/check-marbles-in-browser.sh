@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 20: checks in a real browser that the operator pages of Ripple's documentation show
+# Checks in a real browser that the operator pages of Ripple's documentation show
 # their marble diagrams (the SVGs ripple-marbles writes into the DocC catalogue), in the
 # light and in the dark colour scheme.
 #

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 19: the peak resident memory of the smallest program that uses Ripple
+# The peak resident memory of the smallest program that uses Ripple
 # (Sources/ripple-floor), as the median of RUNS runs (default 15) of the release build
 # under `/usr/bin/time -v` ("Maximum resident set size", i.e. VmHWM). Prints
 #   ripple-floor peak_rss_mib=<median> min=<min> max=<max> runs=<n>

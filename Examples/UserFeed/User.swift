@@ -10,7 +10,7 @@ public struct User: Codable, Sendable, Equatable {
 }
 
 /// What the view model publishes on the bus after each fetch: the users, or why there
-/// are none. Seed 003's `UserFetchEvent`, as a value type carrying a `Result`.
+/// are none. A value type carrying a `Result`.
 public struct UserFetchEvent: Sendable {
     /// Which fetch this is the answer to (the path that was requested).
     public let identifier: String

@@ -6,8 +6,8 @@ import Ripple
 import RippleBus
 import RippleFoundation
 
-/// Fetches the user list over HTTP and publishes the outcome on an event bus: seed
-/// 003's view model, with seed 001's rules for where network work runs.
+/// Fetches the user list over HTTP and publishes the outcome on an event bus, doing
+/// its network work off the main thread and delivering on the main queue.
 ///
 /// - The request is made on a private serial queue (`requestScheduler`), never on the
 ///   caller's thread.

@@ -4,7 +4,7 @@ import Dispatch
 /// same work (the baseline), and that work fused into one loop (the floor). Both return a checksum (the sum of everything delivered), which the
 /// harness compares and prints, so the optimizer cannot drop the work.
 struct Workload {
-    /// The name `--filter` selects and the output prints (as in issue 8).
+    /// The name `--filter` selects and the output prints (Benchmarks.md's workload names).
     let name: String
     /// How many events one run delivers; times and allocations are divided by it.
     let events: Int

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Issue 19: the memory a process pays for linking Ripple before any workload runs.
+/// The memory a process pays for linking Ripple before any workload runs.
 ///
 /// ripple-bench links only Ripple (no Foundation), so its peak resident set before the
 /// first workload is the floor of any program that uses Ripple alone.

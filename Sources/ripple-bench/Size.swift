@@ -1,4 +1,4 @@
-/// How big the workloads are: `full` is issue 8's sizes, `small` divides every count by
+/// How big the workloads are: `full` is the sizes Benchmarks.md's "Workload shapes" lists, `small` divides every count by
 /// 100 for a CI smoke run that finishes in well under a second.
 enum Size: String {
     case full
@@ -27,7 +27,7 @@ func allWorkloads(size: Size) -> [Workload] {
         observeOn(size: size),
         combineLatestWorkload(size: size),
         deepChain(size: size),
-        // Issue 21: subscribe + dispose on a subject with many subscribers.
+        // Subscribe + dispose on a subject with many subscribers.
         subjectSubscribeDispose(existing: 1, size: size),
         subjectSubscribeDispose(existing: 10, size: size),
         subjectSubscribeDispose(existing: 100, size: size),
@@ -38,12 +38,12 @@ func allWorkloads(size: Size) -> [Workload] {
 
 /// Variants of the workloads above, run only when `--filter` names one, so that the
 /// default run prints the same lines (CI counts them): measurements kept apart from
-/// issue 8's list.
+/// the default list.
 func variantWorkloads(size: Size) -> [Workload] {
     [
         // main_actor_pipeline written in nonisolated code: the price of its check.
         isolatedPipeline(name: "main_actor_pipeline_nonisolated", size: size),
-        // Issue 19: combineLatest's tuple form beside combine_latest's selector form.
+        // combineLatest's tuple form beside combine_latest's selector form.
         combineLatestTupleWorkload(size: size),
     ]
 }

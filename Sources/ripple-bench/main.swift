@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-// ripple-bench: the workloads of issue 8 (and issue 21's subject subscribe + dispose),
+// ripple-bench: the workloads of Benchmarks.md (pipelines, subjects, subscribe + dispose),
 // each timed against its hand-written plain-Swift equivalent in the same process.
 //
 //   swift run -c release ripple-bench                    every workload, 5 repetitions
@@ -88,7 +88,7 @@ if workloads.isEmpty {
 }
 
 if !options.json {
-    print(ProcessFloor.line())   // issue 19: measured before any workload runs
+    print(ProcessFloor.line())   // measured before any workload runs
     print("# ripple-bench: size=\(options.size.rawValue), 1 warm-up run, then \(options.repetitions) timed repetition(s); median reported")
     print("# baseline: the hand-written plain-Swift equivalent, timed in the same process, alternating with Ripple")
     print("# floor: the same work fused by hand into one loop, operator closures inlined (the baseline where there is none), timed alongside")

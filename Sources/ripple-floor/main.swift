@@ -1,6 +1,6 @@
 import Ripple
 
-// ripple-floor: the smallest program that uses Ripple (issue 19's memory target: a
+// ripple-floor: the smallest program that uses Ripple (the memory target: a
 // process that uses only Ripple peaks at ≤ 10.5 MiB resident). One pipeline and one
 // line of output; `scripts/measure-floor.sh` builds it in release and reports the
 // median peak resident set of repeated runs. Top-level code is main-actor code, so

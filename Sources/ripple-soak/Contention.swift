@@ -7,7 +7,7 @@ import Dispatch
 import Foundation
 import Ripple
 
-// ripple-soak --contention: issue 21's measurement. Several threads call `onNext` on
+// ripple-soak --contention: the serialization bound, measured. Several threads call `onNext` on
 // the subjects under one serialization point or two (a subject feeding a merge-like
 // sink) for a bounded time, with an observer that does a little work per element, and
 // it reports how much of the other threads' work one call ends up doing, how much waits,

@@ -13,7 +13,7 @@ import Ripple
 //   swift run -c release ripple-soak                 20 seconds
 //   swift run -c release ripple-soak --seconds 600   a longer soak
 //   swift run -c release ripple-soak --contention [--seconds N] [--threads T]
-//                                                    issue 21's measurement (Contention.swift)
+//                                                    the serialization bound (Contention.swift)
 //
 // It prints one line per sample (every --sample-ms, default 500), then a summary:
 // events per second, peak memory (VmHWM), and the verdict. Exit status 1 on failure.
@@ -49,7 +49,7 @@ func usage() -> Never {
     The soak (default) runs an app-like graph for N seconds (default 20, at least 2) and
     fails if memory or live objects keep growing.
 
-    --contention measures issue 21's serialization bound instead: for each of six
+    --contention measures the serialization bound instead: for each of six
     scenarios (merge of two PublishSubjects, combineLatest, merge + share(), withLatestFrom
     with emitters on both sides, a plain PublishSubject, flatMapLatest with emitters on the
     outer and the inner), T threads (default 8) call onNext for N seconds (default 5) with

@@ -3,7 +3,7 @@ import Foundation
 import Ripple
 import Testing
 
-// Patterns 1 and 2 of issue 16 and their relatives: wrapping a callback API in
+// Everyday client code: wrapping a callback API in
 // `create`, where the callback is a `@Sendable` closure run on another queue.
 
 /// A callback API of the kind Foundation has (URLSession's `dataTask`): the completion

@@ -2,7 +2,7 @@ import Dispatch
 import Ripple
 import Testing
 
-// Patterns 3 and 5 of issue 16 and their relatives: main-actor code (view models, UI
+// Everyday client code: main-actor code (view models, UI
 // classes, which are `@MainActor` in Swift 6) using Ripple.
 
 /// A user record crossing from a service to a view model.

@@ -2,7 +2,7 @@ import Dispatch
 import Ripple
 import Testing
 
-// Patterns 4 and 6 of issue 16 and their relatives: disposables, subjects and relays,
+// Everyday client code: disposables, subjects and relays,
 // and sequences shared between queues, tasks and actors.
 
 /// Subjects and relays kept in `static let`s: they are `Sendable` (for `Sendable`

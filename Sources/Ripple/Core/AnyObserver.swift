@@ -134,12 +134,8 @@ extension ObserverType {
     }
 }
 
-// `@unchecked Sendable`: an observer is, by Rx's contract, called from whichever thread
-// sends the event, one call at a time; a handle on it can go to any thread for the same
-// reason the closures `subscribe` takes run on any thread. The observers Ripple wraps
-// here guard their own state: the sink behind `create`'s observer drops late events
-// with an atomic flag (and debug builds report overlapping calls), subjects, relays and
-// `Binder` take their locks or hop to their scheduler. What the wrapped closure captures
-// is checked where the user writes it: a value captured into a `@Sendable` closure to be
-// sent from there must itself be `Sendable`.
+// `@unchecked Sendable`: by Rx's contract an observer is called from whichever thread
+// sends, one call at a time. The observers wrapped here guard their own state (`create`'s
+// sink with an atomic flag, subjects, relays and `Binder` with their locks or scheduler);
+// what a wrapped closure captures is checked where the user writes it.
 extension AnyObserver: @unchecked Sendable {}

@@ -9,12 +9,10 @@
 /// the terminal road (``on(error:)``, ``onCompletion()``, see ``ElementObserver``), and
 /// no `Event` is built on the way.
 ///
-/// Events after the terminal event are dropped silently here, in every build: what
-/// reaches an `ObserverBase` comes from Ripple's operators, which keep the grammar, or
-/// from a dispose racing a source, which is not misuse. Misuse by code that emits by
-/// hand (an event after the terminal one, calls overlapping from two threads) is
-/// detected where it enters Ripple, in the observer an `Observable.create` closure
-/// receives, and reported in debug builds through ``Hooks/grammarViolationHandler``.
+/// Events after the terminal event are dropped silently, in every build: here they
+/// come from Ripple's operators or a dispose racing a source, not misuse. Misuse by
+/// hand-written emission is caught where it enters Ripple (`Observable.create`'s
+/// observer) and reported in debug builds (``Hooks/grammarViolationHandler``).
 @usableFromInline
 class ObserverBase<Element>: Disposable, ElementObserver {
     /// The word of ``isStopped``, reached only through it; first, so that ``isStopped``

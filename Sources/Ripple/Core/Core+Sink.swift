@@ -15,10 +15,9 @@
 /// after the terminal event and, in debug builds, reports misuse through
 /// ``Hooks/grammarViolationHandler``.
 ///
-/// A sink is a ``TrampolineWork`` (which adds nothing to its size), so that a sink
-/// whose elements a loop sends on the current-thread trampoline can be queued there
-/// itself (``TrampolineLoopSink``) instead of allocating a piece of work per
-/// subscription. `TrampolineWork` also counts the sink in ``Resources`` (debug builds).
+/// A sink is a ``TrampolineWork`` (no extra size), so a loop sink queues itself on the
+/// trampoline without allocating work (``TrampolineLoopSink``); debug builds count it in
+/// ``Resources``.
 class Sink<Observer: AnyObject>: TrampolineWork, Disposable {
     // First, at a constant offset: every element reads it, and a field after the
     // generic `observer` would have its offset read from the metadata in unspecialised
@@ -71,12 +70,10 @@ class Sink<Observer: AnyObject>: TrampolineWork, Disposable {
     }
 }
 
-// The forwarding roads need `Observer: ElementObserver`; the class itself states no
-// protocol requirement (only `AnyObject`, a layout constraint), so that instantiating a sink's metadata (whose superclass the runtime
-// builds from its mangled name, checking its requirements) needs no protocol
-// conformance lookup: the first such lookup in a process scans the conformance records
-// of every loaded library (with FoundationEssentials loaded, 0.55 MiB of a one-pipeline
-// program's peak resident memory; see Benchmarks.md, "Round 5, continued (session 7)").
+// The forwarding methods need `Observer: ElementObserver`, but the class states only
+// `AnyObject` (a layout constraint): building a sink's metadata then needs no protocol
+// conformance lookup, whose first run in a process scans every loaded library's records
+// and costs resident memory (Benchmarks.md, "flatmap and the process floor").
 extension Sink where Observer: ElementObserver {
     /// Whether this sink was disposed or its downstream has ended: asked once per step of
     /// a loop that makes elements on demand, never per element.

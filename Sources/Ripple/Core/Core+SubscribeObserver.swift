@@ -1,12 +1,10 @@
 /// The observer ``ObservableType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``
 /// builds around your closures.
 ///
-/// One object holds everything a subscription made with closures needs: your four
-/// closures, the disposable made from `onDisposed`, and the call stack
-/// ``Hooks/defaultErrorHandler`` receives for an error nobody handles. It takes the
-/// element and the terminal event along their own roads (see ``ElementObserver``), so
-/// no `Event` is built or switched over between the source and your closures, and
-/// subscribing allocates this one object around them, not a wrapping closure too.
+/// One object holds your four closures, the disposable made from `onDisposed`, and the
+/// call stack ``Hooks/defaultErrorHandler`` gets for an unhandled error; elements and the
+/// terminal event take their own roads (``ElementObserver``), so no `Event` is built and
+/// subscribing allocates this one object.
 ///
 /// As an ``ObserverBase`` it lets one terminal event through, once. After the error or
 /// the completion it disposes the `onDisposed` disposable, so `onDisposed` runs exactly

@@ -98,8 +98,8 @@ var journeyTracingIsOn: Bool {
 
 /// Whether the trace points on element paths report: in debug builds, while a trace
 /// runs; in release builds never, so the check and the trace point compile away and an
-/// element costs nothing for tracing. (Measured with `ripple-bench` under callgrind,
-/// even a relaxed load per trace point was about 2% of the instructions per element.)
+/// element costs nothing for tracing (even a relaxed load per trace point would cost
+/// about 2% of an element's instructions).
 var elementTracingIsOn: Bool {
     @inline(__always) get {
         #if DEBUG

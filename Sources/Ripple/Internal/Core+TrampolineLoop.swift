@@ -14,25 +14,9 @@
 /// is disposed, which is how its subscription is ended (its ``SinkDisposer`` disposes
 /// the sink first): ``startLoop()`` returns a disposable with nothing more to do.
 ///
-/// Each loop has the same shape:
-///
-/// ```swift
-/// override func runLoop(on trampoline: Trampoline) {
-///     while !isDisposed {
-///         // send the next element, or the terminal event and return
-///         if yields(on: trampoline) {
-///             // store the loop's state
-///             return
-///         }
-///     }
-/// }
-/// ```
-///
-/// (`range`'s loop, the one benchmarked, checks once per element, just before sending:
-/// `while true`, and `guard !isDisposed else { return }`; then a closure compiled in
-/// your code makes the elements and sends them, in a loop of its own for as long as
-/// this one would have nothing else to do, so the loop holds no element of the generic
-/// type and calls no closure per element.)
+/// Each loop sends while `!isDisposed`, and returns after storing its state when
+/// ``yields(on:)`` says other work waits (`range` checks once per element, just
+/// before sending, in a loop compiled in your code).
 // No protocol requirement on `Observer`, as on `Sink` (a loop sink's superclass is this
 // class): instantiating a loop sink's metadata then looks no conformance up.
 class TrampolineLoopSink<Observer: AnyObject>: Sink<Observer> {

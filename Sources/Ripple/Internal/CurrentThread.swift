@@ -7,7 +7,8 @@ import Musl
 #endif
 
 /// What Foundation's `Thread` would say about the calling thread, without linking
-/// Foundation (issue 19: the core module stays Foundation-free).
+/// Foundation: the core module stays Foundation-free, so a program that uses only
+/// Ripple does not load it.
 enum CurrentThread {
     /// Whether the caller runs on the process's main thread (as `Thread.isMainThread`).
     static var isMain: Bool {

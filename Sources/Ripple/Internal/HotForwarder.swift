@@ -16,14 +16,6 @@
 ///   subscriber list is guarded by a ``Lock`` that is never held while an observer runs;
 ///   each event goes to the list as it was when the event arrived, minus subscriptions
 ///   disposed since.
-///
-/// ```swift
-/// let forwarder = HotForwarder<Int>()
-/// let subscription = forwarder.subscribe(observer)
-/// forwarder.on(next: 1)          // observer receives 1
-/// forwarder.on(.completed)       // observer completes
-/// forwarder.subscribe(late)      // late receives .completed at once
-/// ```
 final class HotForwarder<Element>: Observable<Element>, ElementObserver {
     private let lock = Lock()
     // Guarded by `lock`. Emptied by the terminal event.

@@ -5,13 +5,6 @@
 /// A class, so that an operator's sink and the observer of one of its sources can share
 /// it (`zip` keeps one per source). It is not synchronised: its owner guards it with
 /// its own ``Lock``.
-///
-/// ```swift
-/// let queue = RingQueue<Int>()
-/// queue.enqueue(1)
-/// queue.enqueue(2)
-/// queue.dequeue()   // 1
-/// ```
 final class RingQueue<Element> {
     private var storage: UnsafeMutablePointer<Element>
     private var capacity: Int

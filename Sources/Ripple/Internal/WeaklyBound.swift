@@ -1,10 +1,6 @@
 /// Closures bound to an object held weakly, for the `subscribe(with:...)` forms of the
 /// traits: each calls `body` with the object while it is alive, and does nothing once
 /// it is gone (or when `body` is `nil`).
-///
-/// ```swift
-/// subscribe(onSuccess: weakly(object, onSuccess), onDisposed: weakly(object, onDisposed))
-/// ```
 func weakly<Object: AnyObject, Value>(_ object: Object, _ body: ((Object, Value) -> Void)?) -> (Value) -> Void {
     { [weak object] value in
         guard let object else { return }

@@ -13,16 +13,12 @@ import Musl
 /// when the thread exits. Its queue is a ring buffer that keeps its capacity, so
 /// queuing work allocates nothing once the buffer has grown to the working size.
 ///
-/// The queue owns one reference to each piece of work in it, and the run loop takes
-/// that reference over while the work runs. Work that queues itself again while it runs
-/// (a creation operator's loop making way for other work, once per element when
-/// synchronous sources interleave) hands that same reference back to the queue rather
-/// than taking a new one that the run loop would then release: a retain and a release
-/// fewer per round trip.
+/// The queue owns one reference to each piece of work in it, which the run loop takes
+/// over while the work runs; work that queues itself again while running (a loop sink
+/// making way) hands that reference back, saving a retain and a release per round trip.
 ///
-/// Only its own thread ever touches a trampoline, so it needs no lock; and no access
-/// to its properties overlaps another, so they skip the runtime exclusivity checks
-/// (several per element otherwise).
+/// Only its own thread touches a trampoline, so it needs no lock, and no access to its
+/// properties overlaps another, so they skip the runtime exclusivity checks.
 ///
 /// `@usableFromInline` (with ``count`` and ``isQueueEmpty``) for `range`'s loop,
 /// which is compiled in your code and checks the queue after every element.

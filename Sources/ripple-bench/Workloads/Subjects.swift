@@ -136,7 +136,7 @@ private func combineLatestBaseline<Result>(pairs: Int, combine: @escaping (Int, 
     }
 }
 
-/// Issue 21: what one `subscribe` + `dispose` costs on a `PublishSubject<Int>` that
+/// What one `subscribe` + `dispose` costs on a `PublishSubject<Int>` that
 /// already has `existing` subscribers (1, 10, 100, 1 000), 20 000 times. It should not
 /// depend on `existing`. At the end one `onNext(count)` reaches the existing subscribers,
 /// so the checksum is `existing × count` on both sides (the subscriptions that came and

@@ -3,7 +3,7 @@ import Ripple
 import RippleBus
 import UserFeed
 
-/// Seed 003's scenario for real: a view model fetches users over HTTP from a server on
+/// The UserFeed example for real: a view model fetches users over HTTP from a server on
 /// this machine, publishes a `UserFetchEvent` on the bus, and two subscribers react,
 /// one on the main queue ("renders") and one on a background queue (logs).
 let busChapter = Chapter(

@@ -14,7 +14,7 @@ struct ClusterJobDone: BusEvent { let id: Int; let worker: String }
 struct ClusterStatus: BusEvent { let asker: String }
 struct ClusterStatusReply: BusEvent { let worker: String; let handled: Int }
 struct ClusterStop: BusEvent {}
-/// Seed 003's `UserFetchEvent` as it crosses a process boundary: the `Result` becomes
+/// The UserFeed example's `UserFetchEvent` as it crosses a process boundary: the `Result` becomes
 /// Codable fields (an `any Error` cannot travel; its description can).
 struct ClusterFeedUpdate: BusEvent { let path: String; let names: [String]?; let error: String? }
 struct ClusterFeedRendered: BusEvent { let path: String }
@@ -23,11 +23,11 @@ struct ClusterFeedRendered: BusEvent { let path: String }
 let clusterWorkerFlag = "--cluster-worker"
 
 /// Two buses in two processes through a NATS server the tour starts: events both ways, a
-/// queue group of two workers sharing jobs, a server restart survived, and seed 003's user
-/// feed rendered by a subscriber in the other process.
+/// queue group of two workers sharing jobs, a server restart survived, and the UserFeed
+/// example's feed rendered by a subscriber in the other process.
 let clusterChapter = Chapter(
     name: "cluster",
-    summary: "the bus across processes on NATS: two processes, a queue group, a server restart, seed 003's feed (needs nats-server)",
+    summary: "the bus across processes on NATS: two processes, a queue group, a server restart, the UserFeed example (needs nats-server)",
     run: { _ in
         guard NATSLocalServer.isInstalled else {
             say("   skipped: nats-server not installed (Debian: apt-get install nats-server)")
@@ -110,7 +110,7 @@ private func runCluster() throws {
         say("   process B reconnected by itself and answers again (\(status.handled) jobs handled in B)\n")
     }
 
-    say("4. seed 003's user feed: the view model in A, its subscriber in B")
+    say("4. the UserFeed example's user feed: the view model in A, its subscriber in B")
     try userFeedAcrossProcesses(bus)
 
     try bus.publish(ClusterStop())

@@ -55,7 +55,7 @@ extension RippleTests {
             let binder = Binder<Int>(screen, scheduler: line.scheduler()) { _, value in probe.note("bind \(value)", inPlace: line.isCurrent) }
             let subscription = Observable.of(1, 2, 3).bind(to: binder)
             let bound = Observable.from([4], scheduler: line.scheduler()).bind(onNext: { probe.note("next \($0)", inPlace: line.isCurrent) })
-            #expect(busWait { probe.count == 4 })
+            #expect(eventuallyBlocking { probe.count == 4 })
             #expect(probe.notes == ["bind 1", "bind 2", "bind 3", "next 4"])
             #expect(probe.misplaced == [], "ran off the background queue")
             subscription.dispose()

@@ -2,23 +2,6 @@ import Dispatch
 import Testing
 @testable import Ripple
 
-/// Suspends until `condition` holds, checking every millisecond for at most two
-/// seconds; returns whether it held. Async tests use it to wait for work on other
-/// threads (a delivery, a task noticing its cancellation) without sleeping blindly.
-/// It runs on the caller's actor, so `condition` may read that actor's state.
-func eventually(
-    isolation: isolated (any Actor)? = #isolation,
-    _ condition: () -> Bool
-) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(2))
-    while !condition() {
-        if clock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return true
-}
-
 /// Suspends until every Ripple object created since `baseline` was read has been
 /// released (`Resources.total` is back to it); returns whether that happened in time.
 /// A bridged task may release its sink a moment after it has been cancelled, so async

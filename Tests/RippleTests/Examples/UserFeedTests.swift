@@ -6,7 +6,7 @@ import Testing
 import UserFeed
 
 extension RippleTests {
-    /// Seed 003's example end to end: the view model fetches from a real loopback HTTP
+    /// The UserFeed example end to end: the view model fetches from a real loopback HTTP
     /// server and publishes one `UserFetchEvent` per fetch on the bus.
     @Suite struct UserFeedTests {
         /// Fetches `path` and returns the one event the bus delivered for it.
@@ -18,7 +18,7 @@ extension RippleTests {
             let viewModel = UserListViewModel(baseURL: server.url(for: "/"), bus: bus, firstRetryDelay: .milliseconds(5))
             let fetch = viewModel.fetchUserList(path: path)
             defer { fetch.dispose() }
-            #expect(busWait(until: { probe.count == 1 }), "no UserFetchEvent for \(path)")
+            #expect(eventuallyBlocking({ probe.count == 1 }), "no UserFetchEvent for \(path)")
             return try #require(probe.values.first)
         }
 

@@ -3,7 +3,7 @@ import Testing
 @testable import Ripple
 
 extension RippleTests {
-    /// Issue 19: the core asks the C library what Foundation's `Thread` used to answer
+    /// The core asks the C library what Foundation's `Thread` would answer
     /// (`isMainThread`, `callStackSymbols`); Foundation's answers are the reference.
     @Suite struct CurrentThreadTests {
         @Test func isMainAgreesWithFoundationOnTheTestsThread() {

@@ -1,19 +1,6 @@
 import Dispatch
 @testable import Ripple
 
-/// Waits, sleeping a millisecond between looks, until `condition` holds; `false` if it
-/// still does not after ``waitLimit``. Used for deliveries on other queues.
-func busWait(until condition: () -> Bool) -> Bool {
-    let deadline = DispatchTime.now() + waitLimit
-    while !condition() {
-        if DispatchTime.now() >= deadline {
-            return false
-        }
-        pause(.milliseconds(1))
-    }
-    return true
-}
-
 /// A handler's view of itself for the bus tests: records what it receives, and counts
 /// how many calls are inside it at once (a bus subscriber must never see two).
 final class BusProbe<Value: Sendable>: Sendable {
@@ -42,7 +29,7 @@ final class BusProbe<Value: Sendable>: Sendable {
 
     /// Waits until `count` values have arrived.
     func wait(for count: Int) -> Bool {
-        busWait { self.count >= count }
+        eventuallyBlocking { self.count >= count }
     }
 }
 

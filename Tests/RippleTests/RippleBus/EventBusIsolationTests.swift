@@ -91,7 +91,7 @@ extension RippleTests {
             for value in 1...10 {
                 bus.publish(value)
             }
-            #expect(busWait { probe.count == 10 })
+            #expect(eventuallyBlocking { probe.count == 10 })
             #expect(probe.notes == (1...10).map { "int \($0)" })
             #expect(probe.misplaced == [], "ran off the scheduler's queue")
             subscription.dispose()

@@ -131,13 +131,16 @@ extension RippleTests {
             }
             bus.publish(0)
             #expect(gate.waitUntilEntered())
-            // The handler is blocked: all these publishes return regardless, buffered.
-            let start = DispatchTime.now()
-            for value in 1...1_000 {
-                bus.publish(value)
+            // The handler stays blocked until the gate opens below: had a publish waited
+            // for it, the publishing thread would never finish.
+            let published = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                for value in 1...1_000 {
+                    bus.publish(value)
+                }
+                published.signal()
             }
-            let elapsed = DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds
-            #expect(elapsed < 1_000_000_000)
+            #expect(waitFor(published))
             #expect(probe.count == 0)
             gate.open()
             #expect(probe.wait(for: 1_001))
@@ -325,7 +328,7 @@ extension RippleTests {
             bus.publish(BusLoggedIn(user: "dee"))
             subscriptions.forEach { $0.dispose() }
             subscriptions.removeAll()   // a disposable still held is itself still alive
-            #expect(busWait { Resources.total == before })
+            #expect(eventuallyBlocking { Resources.total == before })
         }
 
         // MARK: - Main queue

@@ -10,7 +10,7 @@ import Testing
 
 extension RippleTests {
     /// Replays (a ``BehaviorSubject``'s value, a ``ReplaySubject``'s buffer, and the
-    /// sharing operators built on them) racing emitters on other threads (issue 21).
+    /// sharing operators built on them) racing emitters on other threads.
     ///
     /// The replay runs on the subscribing thread, inside `subscribe`, before any live
     /// element, and never makes an emitter wait for it: so an app lock held by the

@@ -6,7 +6,7 @@ extension RippleTests {
     /// The one case where an emitter waits for a replaying subscriber: when the
     /// subscriber's replay has fallen ``replayBufferLimit`` events behind, the delivering
     /// thread waits for the replay to end instead of letting the subscriber's buffer grow
-    /// without bound (issue 21). Below the limit it never waits.
+    /// without bound. Below the limit it never waits.
     @Suite struct ReplayGateLimitTests {
         @Test func anEmitterWaitsOnlyOnceAReplayIsTheLimitBehind() {
             let subject = BehaviorSubject(value: -1)

@@ -3,7 +3,7 @@ import Testing
 import RippleTest
 
 extension RippleTests {
-    /// The trait members RxSwift code expects that Ripple added for issue 17: timers on
+    /// The trait members RxSwift code expects beyond the basic operators: timers on
     /// Single and Maybe, `Infallible.from(_:)` of any sequence, Infallible's wide
     /// combineLatest and zip and the rest of its operators, Maybe's zip of a collection
     /// and `AsyncSequence.asObservable(priority:)`. Virtual time, exact events.

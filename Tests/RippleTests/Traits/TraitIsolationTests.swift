@@ -667,7 +667,7 @@ extension RippleTests {
                 let driver = Observable.of(3).asDriver(onErrorJustReturn: 0).map { probe.note("driver map \($0)", inPlace: here()); return $0 }
                 subscriptions.append(driver.asObservable().subscribe(onNext: { probe.note("driver next \($0)", inPlace: here()) }))
             }
-            #expect(busWait { probe.count >= 6 })
+            #expect(eventuallyBlocking { probe.count >= 6 })
             #expect(probe.notes.sorted() == ["driver map 3", "driver next 3", "filter 2", "map 1", "next 2", "success 1"])
             #expect(probe.misplaced == [], "ran off the background queue")
             subscriptions.forEach { $0.dispose() }

@@ -1,9 +1,7 @@
 // `scheduler` is `consuming` in the three inlinable creators below: the producer keeps it,
-// so your code hands over the value it built (the default `CurrentThreadScheduler.instance`
-// as an existential) instead of copying it and destroying the original. The copy went
-// through an outlined existential-copy function that the linker takes from whichever of
-// Ripple's object files defines it first, a page of code far from the rest of a
-// subscription's (Benchmarks.md, "Round 5, session 8: process floor").
+// so your code hands over the existential it built instead of copying it, and calls no
+// outlined existential copy, whose code can lie far from the rest of a subscription's
+// (Benchmarks.md, "Process floor: the Core+ files side by side").
 extension ObservableType {
     /// A sequence of the given elements, then completion.
     ///

@@ -37,19 +37,11 @@ extension ObservableType where Element: RxAbstractInteger {
         if count > 0, start.addingReportingOverflow(count - 1).overflow {
             return error(RxError.overflow)
         }
-        // Written here, where your compiler knows `Element`, this compiles to a
-        // conversion and an add; in Ripple's unspecialised loop, the same arithmetic
-        // would be calls through the integer protocols' witnesses for every element.
-        // `offset` is below `count`, so it and `start + offset` fit (checked above): the
-        // wrapping operator only spares the overflow check.
-        //
-        // The loop that makes the elements and hands them to the observer (`sendRun`)
-        // is written here too: it then holds no element of a generic type (in Ripple,
-        // such a temporary costs a stack allocation sized at run time and a call
-        // through the type's value witness to destroy it, per element; here an `Int`
-        // is a register), and an element costs no call into a closure of its own.
-        // Ripple's loop (`RangeSink.runLoop`) keeps what happens between runs of this
-        // one: the completion, and queueing the sink behind waiting work.
+        // Here, where your compiler knows `Element`, this is a conversion and an add
+        // (unspecialised, calls through the integer witnesses per element). `start +
+        // offset` fits (checked above), so the wrapping add only skips the check.
+        // `sendRun` is written here too, so the element loop holds no generic
+        // temporary; `RangeSink.runLoop` keeps the completion and the queueing.
         func element(_ start: Element, _ offset: UInt) -> Element {
             start &+ Element(truncatingIfNeeded: offset)
         }
@@ -166,16 +158,10 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     }
 
     override func runLoop(on trampoline: Trampoline) {
-        // The offset is a local while the loop runs, stored back when it pauses.
-        // `sendRun` makes the elements from it and hands them to the observer (as an
-        // existential: the observer and its witness table, no retain), as many as it
-        // can before this loop has something to do: it returns after the element that
-        // leaves work waiting on the trampoline (`yields` then queues the sink behind
-        // it), after the last one, or when the sink is disposed. One disposed check per
-        // element, before it is sent, as `forwardOn(next:)` makes it (here for the
-        // first of a run, in `sendRun` for the others): once disposed, the loop ends (a
-        // completion due then is dropped by `forwardCompletedAndDispose`, which checks
-        // too).
+        // `sendRun` sends from `offset` until an element leaves work waiting on the
+        // trampoline, the last one is sent, or the sink is disposed. One disposed check
+        // per element, before it is sent, as `forwardOn(next:)` makes it (here for the
+        // first of a run, in `sendRun` for the others).
         var offset = self.offset
         while true {
             if offset == count {

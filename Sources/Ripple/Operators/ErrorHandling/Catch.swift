@@ -85,12 +85,10 @@ final private class Catch<Element>: Producer<Element> {
 ///   nested sink per link (elements then reach the observer through one sink, not
 ///   through every link of the chain).
 ///
-/// Hand-overs go through `handOffs`, Ripple's form of RxSwift's per-sink gate: the
-/// call that claims it subscribes, and a hand-over requested while it is subscribing
-/// (an adopted source that fails at once) is queued and done when that subscription
-/// has returned, so a chain of fallbacks that fail at once is a loop, not a recursion.
-/// The first hand-over, with nothing else in progress, happens inside the `.error`
-/// call, exactly as in RxSwift.
+/// Hand-overs go through `handOffs`: the call that claims it subscribes, and one asked
+/// for meanwhile (an adopted source failing at once) runs after that subscription
+/// returns, so fallbacks that fail at once loop instead of recursing. The first, with
+/// nothing in progress, happens inside the `.error` call, as in RxSwift.
 final private class CatchSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
     typealias Handler = Catch<Element>.Handler

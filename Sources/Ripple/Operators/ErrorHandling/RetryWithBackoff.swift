@@ -44,8 +44,8 @@ extension ObservableType {
     /// overlap: if the previous attempt is still being set up on another thread when
     /// the wait ends, as with a source that fails synchronously and a near-zero delay,
     /// that thread subscribes the next attempt as soon as it is done.) For network work pick
-    /// a background scheduler, as in seed 001's rule "retries run on a utility queue
-    /// after a delay": `ConcurrentDispatchQueueScheduler(qos: .utility)`. Use
+    /// a background scheduler, so that retries run on a utility queue after their
+    /// delay: `ConcurrentDispatchQueueScheduler(qos: .utility)`. Use
     /// `observe(on:)` after the operator to choose where the results arrive.
     ///
     /// Invalid arguments end the result with ``RxError/argumentOutOfRange`` when it is

@@ -4,12 +4,11 @@
 //
 // Why: each operator of a chain is a producer, and each subscription of it a sink and a
 // `SinkDisposer`; an element crosses every sink through a witness call, a disposed check
-// and a do/catch, in generic code that is not specialised for your element type. For
-// twenty `map`s that was about 100 instructions per `map` per element, around a user
-// closure of one. These three operators keep no state and have no identity (nothing is
-// shared between subscriptions, nothing observable happens at subscribe or at
-// dispose), so a run of them can be carried by one sink that calls their closures in
-// order, in a loop.
+// and a do/catch, in generic code that is not specialised for your element type, which
+// costs far more than a small user closure. These three operators keep no state and
+// have no identity (nothing is shared between subscriptions, nothing observable happens
+// at subscribe or at dispose), so one sink can carry a run of them, calling their
+// closures in order, in a loop.
 //
 // What must not change (`FusionTests` checks it against the unfused chain):
 // - Every closure runs in chain order, once per element that reaches its stage.
@@ -23,13 +22,10 @@
 //   handles a result, enters the sink again and runs the whole fused run, nested, on a
 //   slot of its own, as it would run the whole unfused chain.
 //
-// Fusion only looks at the producer it is applied to (`source as? FusibleProducer`):
-// only `Map`, `Filter`, `CompactMap`, `MapFilterProducer` and `FusedProducer` are
-// fusible, so it never
-// crosses `share`, a subject, `do`, `debug`, a scheduler or anything else with identity
-// or side effects. A fusible producer is never changed by fusing onto it: `a.map(g)`
-// makes a new producer over the start of `a`'s run, and `a` itself stays independently
-// subscribable.
+// Only `Map`, `Filter`, `CompactMap`, `MapFilterProducer` and `FusedProducer` are
+// fusible, so fusion never crosses `share`, a subject, `do`, a scheduler or anything
+// else with identity or side effects. Fusing never changes a producer: `a.map(g)` is a
+// new producer over the start of `a`'s run, and `a` stays subscribable on its own.
 
 /// One fusible stage, in a form one loop can run whatever the types along the chain:
 /// it works in place on a slot of raw memory that holds the element between stages.
@@ -149,13 +145,11 @@ func fusing<Element, Result>(_ source: Observable<Element>, with stage: FusedSta
 }
 
 /// The fewest adjacent stages that are fused into a run (`FusedProducer`). The run's
-/// loop costs more per element than one ordinary sink (each stage moves the element in
-/// and out of its slot, through a closure that calls yours), and saves the sink hop of
-/// each further stage, so two stages run faster as two ordinary sinks (`map_filter`:
-/// about 430 instructions per element fused into a run, 336 as two sinks, 318 as the
-/// `MapFilterSink` pair, 310 since; callgrind, round 5 session 7), and runs from three stages on
-/// are fused (`deep_chain`, twenty `map`s: 2 053 instructions as twenty sinks, 1 393
-/// fused). Of the pairs, `map`∘`filter` and `filter`∘`map` fuse into the pair sink.
+/// loop costs more per element than one ordinary sink (each stage moves the element
+/// through its slot and a closure that calls yours) and saves one sink hop per further
+/// stage: two stages run faster as two sinks, or as the `map`∘`filter` / `filter`∘`map`
+/// pair sink, three or more faster fused (Benchmarks.md, "map_filter and deep_chain:
+/// the map∘filter pair sinks").
 let minimumFusedRun = 3
 
 /// The most stages one fused producer holds. Each stage added copies the run's stage
@@ -328,8 +322,8 @@ final private class FusedSink<Source, Result, Observer: ElementObserver>: Sink<O
         guard ranAll else {
             return
         }
-        // The result is lent to the observer where it lies, then destroyed there
-        // (measured: a little cheaper than moving it out, for an `Int`).
+        // The result is lent to the observer where it lies, then destroyed there:
+        // cheaper than moving it out.
         let result = slot.assumingMemoryBound(to: Result.self)
         forwardOn(next: result.pointee)
         if !resultIsTrivial {

@@ -1,16 +1,12 @@
 // The fused pair `map` then `filter`, or `filter` then `map`: one producer and one sink
 // that call the two closures directly.
 //
-// Why a pair of its own: a run of stages (`FusedProducer`) calls each closure through a
-// stage that moves the element in and out of a slot, and that costs about as much per
-// element as the sink hop it saves, so two stages there would not pay. This sink keeps
-// the two closures with their types and calls them as `MapSink` and `FilterSink` do:
-// one sink, one witness call and one `do`/`catch` instead of two of each.
+// A pair of its own because a run's slot costs about the sink hop it saves: this sink
+// calls both closures with their types, with one witness call and one `do`/`catch`.
 //
-// What must not change (`FusionTests` runs every pair against the unfused chain): the
-// same as for a run (see `Fusion.swift`). The disposed flag is checked between the two
-// closures, where the first operator's sink would check it in `forwardOn`, and
-// `forwardOn` checks it before the observer gets the result.
+// What must not change (`FusionTests` checks every pair against the unfused chain): as
+// for a run (`Fusion.swift`); the disposed flag is checked between the two closures and
+// by `forwardOn` before the observer gets the result.
 
 /// A `map` with an optional `filter` before it or after it (one of the two, so a pair),
 /// over `source`. Followed by another fusible operator it becomes a run of three stages
@@ -86,13 +82,11 @@ final class MapFilterProducer<Source, Result>: FusibleProducer<Result> {
 }
 
 /// What the two pair sinks share: the `map`'s closure, and the terminal events and
-/// `Event`s passed on. Two classes rather than one with a flag: an element then tests
-/// no flag, and each sink's frame holds one temporary, not two (5 instructions per
-/// element of `map_filter`'s 315).
+/// `Event`s passed on. Two classes rather than one with a flag, so that an element
+/// tests no flag and each sink's frame holds one temporary.
 ///
-/// No protocol requirement on `Observer` in the class, as on `Sink`: the pair sinks'
-/// superclass is built from its mangled name, and a requirement there would cost the
-/// process's first conformance lookup (Benchmarks.md, "Round 5, continued (session 7)").
+/// No protocol requirement on `Observer`, as on `Sink`: one would cost the process's
+/// first conformance lookup (Benchmarks.md, "flatmap and the process floor").
 private class PairSink<Source, Result, Observer: AnyObject>: Sink<Observer> {
     final let transform: (Source) throws -> Result
 

@@ -75,12 +75,6 @@ func runConcurrently(_ bodies: [@Sendable () -> Void]) {
     group.wait()
 }
 
-/// Spins until `condition` holds, or two seconds have passed.
-func waitUntil(_ condition: () -> Bool) {
-    let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
-    while !condition(), DispatchTime.now().uptimeNanoseconds < deadline {}
-}
-
 /// An observer for thread tests that records elements and terminal events and counts
 /// calls that overlap (which a serialized operator must never make).
 final class SerialCheckingObserver<Element>: ObserverType, @unchecked Sendable {

@@ -227,7 +227,7 @@ extension RippleTests {
             runConcurrently([
                 { for value in 0..<2000 { first.send(value) } },
                 { for value in 0..<2000 { second.send(value) } },
-                { waitUntil { observer.elements.count >= 50 }; handoff.value.dispose() },
+                { _ = eventuallyBlocking(timeout: .seconds(2)) { observer.elements.count >= 50 }; handoff.value.dispose() },
             ])
             let afterDispose = observer.elements.count
             first.send(1)

@@ -177,7 +177,7 @@ extension RippleTests {
                     source.complete()
                 }, {
                     // Opens the gate somewhere in the stream (or after its end).
-                    TimeRace.wait(until: { sent.value >= min(round % 55, 50) })
+                    _ = eventuallyBlocking(timeout: .seconds(1)) { sent.value >= min(round % 55, 50) }
                     other.send(0)
                 })
                 subscription.dispose()
@@ -212,7 +212,7 @@ extension RippleTests {
                         source.fail(TestError(id: 6))
                     }
                 }, {
-                    TimeRace.wait(until: { sent.value >= round % 21 })
+                    _ = eventuallyBlocking(timeout: .seconds(1)) { sent.value >= round % 21 }
                     other.fail(TestError(id: 7))
                 })
                 subscription.dispose()

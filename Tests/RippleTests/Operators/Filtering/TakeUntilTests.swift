@@ -203,9 +203,9 @@ extension RippleTests {
                 }, {
                     // Fires somewhere in the stream: after a few elements, and in
                     // every third round while one is being delivered.
-                    TimeRace.wait(until: { sent.value >= min(round % 55, 50) })
+                    _ = eventuallyBlocking(timeout: .seconds(1)) { sent.value >= min(round % 55, 50) }
                     if round % 3 == 0 {
-                        TimeRace.wait(until: { probe.isBusy || probe.isTerminated })
+                        _ = eventuallyBlocking(timeout: .seconds(1)) { probe.isBusy || probe.isTerminated }
                     }
                     if round.isMultiple(of: 2) {
                         other.send(0)

@@ -63,15 +63,6 @@ enum TimeRace {
         sched_yield()
     }
 
-    /// Waits until `condition` holds, or a second has passed.
-    static func wait(until condition: () -> Bool) {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(1))
-        while !condition(), clock.now < deadline {
-            pause()
-        }
-    }
-
     /// A scheduler that queues every action, whatever its due time, until the test
     /// calls ``fire()``; its clock stands still at the epoch. A
     /// ``ManualQueueScheduler`` that also takes timers.

@@ -205,7 +205,7 @@ extension RippleTests {
                 // thread has sent one more element into it.
                 let probe = TimeRace.Probe<Int>(whileBusy: { element in
                     if element == -1 {
-                        TimeRace.wait(until: { intruderSent.value > 0 })
+                        _ = eventuallyBlocking(timeout: .seconds(1)) { intruderSent.value > 0 }
                     }
                 })
                 let sent = Counter()

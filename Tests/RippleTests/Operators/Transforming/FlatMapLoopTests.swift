@@ -5,7 +5,7 @@ import RippleTest
 
 extension RippleTests {
     /// Merge's inner observer runs the loop of an inner `range`, `of` or `from` an array
-    /// itself (issue 19), instead of subscribing the sequence. Each test runs a pipeline
+    /// itself, instead of subscribing the sequence. Each test runs a pipeline
     /// twice: with such a loop producer as the inner sequence, and with `from` a
     /// `Range` (a sequence, not a loop producer, so it is subscribed and its own sink
     /// sends the same elements on the trampoline). The two must be indistinguishable.

@@ -143,3 +143,66 @@ func deepChain(size: Size) -> Workload {
         }
     )
 }
+
+/// Twenty different transforms, each its own function (a chain of distinct user closures,
+/// as real code has), for `deep_chain_distinct`.
+let distinctTransforms: [@Sendable (Int) -> Int] = [
+    { $0 &+ 1 }, { $0 &+ 2 }, { $0 &+ 3 }, { $0 &+ 4 }, { $0 &+ 5 },
+    { $0 &+ 6 }, { $0 &+ 7 }, { $0 &+ 8 }, { $0 &+ 9 }, { $0 &+ 10 },
+    { $0 &+ 11 }, { $0 &+ 12 }, { $0 &+ 13 }, { $0 &+ 14 }, { $0 &+ 15 },
+    { $0 &+ 16 }, { $0 &+ 17 }, { $0 &+ 18 }, { $0 &+ 19 }, { $0 &+ 20 },
+]
+
+/// `distinctTransforms` inlined, for the floor: the compiler folds the twenty additions
+/// into one, as it would in a hand-written loop.
+@inline(__always)
+func distinctTransformsInline(_ value: Int) -> Int {
+    var x = value
+    for step in 1...20 {
+        x = x &+ step
+    }
+    return x
+}
+
+/// `range(0, 100_000)` → twenty chained `map`s, each a different closure
+/// (`distinctTransforms`) → summing `subscribe(onNext:)`. Events: the elements `range`
+/// emits. `deep_chain` repeats one closure twenty times, which a processor predicts
+/// better than a chain of different ones.
+func deepChainDistinct(size: Size) -> Workload {
+    let count = size.scaled(100_000)
+    return Workload(
+        name: "deep_chain_distinct",
+        events: count,
+        ripple: {
+            var chain = Observable.range(start: 0, count: count)
+            for transform in distinctTransforms {
+                chain = chain.map(transform)
+            }
+            var sum = 0
+            let subscription = chain.subscribe(onNext: { sum &+= $0 })
+            subscription.dispose()
+            return sum
+        },
+        baseline: {
+            let transforms = opaque(distinctTransforms)
+            var sum = 0
+            let onNext: (Int) -> Void = opaque { sum &+= $0 }
+            for element in 0..<opaque(count) {
+                var value = element
+                for transform in transforms {
+                    value = transform(value)
+                }
+                onNext(value)
+            }
+            return sum
+        },
+        floor: {
+            var sum = 0
+            let onNext: (Int) -> Void = opaque { sum &+= $0 }
+            for element in 0..<opaque(count) {
+                onNext(distinctTransformsInline(element))
+            }
+            return sum
+        }
+    )
+}

@@ -123,10 +123,14 @@ private func flatteningStep(_ chain: Observable<Int>, _ index: Int) -> Observabl
 
 /// The child's side: runs shape `name` at `length` on a thread with the shape's stack
 /// and exits 0 if it counted what it should, 1 if not; a stack overflow kills it.
-func runDepthChild(shape name: String, length: Int) -> Never {
+/// `warm`: the same chain runs on the main thread first, so the runtime knows its types.
+func runDepthChild(shape name: String, length: Int, warm: Bool) -> Never {
     guard let shape = depthShapes.first(where: { $0.name == name }) else {
         print("unknown depth shape \(name)")
         exit(2)
+    }
+    if warm {
+        _ = shape.run(length)
     }
     let counted = LockedBox(-2)
     let done = DispatchSemaphore(value: 0)
@@ -141,10 +145,10 @@ func runDepthChild(shape name: String, length: Int) -> Never {
 }
 
 /// Whether a child process runs `shape` at `length`.
-private func runs(_ shape: DepthShape, length: Int) -> Bool {
+private func runs(_ shape: DepthShape, length: Int, warm: Bool) -> Bool {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-    child.arguments = ["--depth-child", shape.name, String(length)]
+    child.arguments = ["--depth-child", shape.name, String(length)] + (warm ? ["--warm"] : [])
     child.standardOutput = FileHandle.nullDevice
     child.standardError = FileHandle.nullDevice
     do {
@@ -158,8 +162,8 @@ private func runs(_ shape: DepthShape, length: Int) -> Bool {
 }
 
 /// Bisects each shape (or the ones whose name contains `filter`) and prints one line
-/// each: the longest length that ran, cold, and the stack it ran on.
-func runDepth(filter: String?) -> Int32 {
+/// each: the longest length that ran, cold (or `warm`), and the stack it ran on.
+func runDepth(filter: String?, warm: Bool) -> Int32 {
     #if DEBUG
     let build = "debug"
     #else
@@ -168,15 +172,15 @@ func runDepth(filter: String?) -> Int32 {
     for shape in depthShapes where filter.map({ shape.name.contains($0) }) ?? true {
         var good = 0
         var bad = shape.ceiling + 1
-        if runs(shape, length: shape.ceiling) {
+        if runs(shape, length: shape.ceiling, warm: warm) {
             good = shape.ceiling
         }
         while bad - good > max(good / 100, 1) {
             let middle = (good + bad) / 2
-            if runs(shape, length: middle) { good = middle } else { bad = middle }
+            if runs(shape, length: middle, warm: warm) { good = middle } else { bad = middle }
         }
         let limit = good == shape.ceiling ? "≥ \(good)" : "\(good)"
-        print("depth: \(shape.name): \(limit) (\(build), cold, \(shape.stackBytes / 1024) KB stack)")
+        print("depth: \(shape.name): \(limit) (\(build), \(warm ? "warm" : "cold"), \(shape.stackBytes / 1024) KB stack)")
     }
     return 0
 }

@@ -41,6 +41,7 @@ struct Options {
     var threads = 8
     var depth = false
     var depthFilter: String?
+    var warm = false
 
     var seconds: Int { givenSeconds ?? (contention ? 5 : 20) }
 }
@@ -49,7 +50,7 @@ func usage() -> Never {
     print("""
     usage: ripple-soak [--seconds N] [--sample-ms N]
            ripple-soak --contention [--seconds N] [--threads T]
-           ripple-soak --depth [--filter NAME]
+           ripple-soak --depth [--filter NAME] [--warm]
 
     The soak (default) runs an app-like graph for N seconds (default 20, at least 2) and
     fails if memory or live objects keep growing.
@@ -68,7 +69,8 @@ func usage() -> Never {
     --depth finds, for each kind of chain (maps, mixed and flattening operators, …) and
     of paging, the longest that runs on its thread's stack (512 KB for chains, 8 MB for
     pages), trying each length in a child process of its own: the process's first
-    subscription, as cold as an app's. --filter keeps the kinds whose name contains NAME.
+    subscription, as cold as an app's. --filter keeps the kinds whose name contains NAME;
+    --warm runs each chain on the main thread first, so the runtime knows its types.
     """)
     exit(2)
 }
@@ -88,9 +90,11 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--filter":
             guard let text = remaining.popFirst() else { usage() }
             options.depthFilter = text
+        case "--warm":
+            options.warm = true
         case "--depth-child":
             guard let name = remaining.popFirst(), let text = remaining.popFirst(), let length = Int(text) else { usage() }
-            runDepthChild(shape: name, length: length)
+            runDepthChild(shape: name, length: length, warm: remaining.first == "--warm")
         case "--threads":
             guard let text = remaining.popFirst(), let value = Int(text), (2...64).contains(value) else { usage() }
             options.threads = value
@@ -359,6 +363,6 @@ if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
 #endif
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
 if options.depth {
-    exit(runDepth(filter: options.depthFilter))
+    exit(runDepth(filter: options.depthFilter, warm: options.warm))
 }
 exit(options.contention ? runContention(seconds: options.seconds, threads: options.threads) : runSoak(options))

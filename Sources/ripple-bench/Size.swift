@@ -27,6 +27,7 @@ func allWorkloads(size: Size) -> [Workload] {
         observeOn(size: size),
         combineLatestWorkload(size: size),
         deepChain(size: size),
+        deepChainDistinct(size: size),
         // Subscribe + dispose on a subject with many subscribers.
         subjectSubscribeDispose(existing: 1, size: size),
         subjectSubscribeDispose(existing: 10, size: size),

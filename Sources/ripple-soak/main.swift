@@ -14,6 +14,8 @@ import Ripple
 //   swift run -c release ripple-soak --seconds 600   a longer soak
 //   swift run -c release ripple-soak --contention [--seconds N] [--threads T]
 //                                                    the serialization bound (Contention.swift)
+//   swift run -c release ripple-soak --depth [--filter NAME]
+//                                                    the longest chains a stack holds, cold (Depth.swift)
 //
 // It prints one line per sample (every --sample-ms, default 500), then a summary:
 // events per second, peak memory (VmHWM), and the verdict. Exit status 1 on failure.
@@ -37,6 +39,9 @@ struct Options {
     var sampleMilliseconds = 500
     var contention = false
     var threads = 8
+    var depth = false
+    var depthFilter: String?
+    var warm = false
 
     var seconds: Int { givenSeconds ?? (contention ? 5 : 20) }
 }
@@ -45,6 +50,7 @@ func usage() -> Never {
     print("""
     usage: ripple-soak [--seconds N] [--sample-ms N]
            ripple-soak --contention [--seconds N] [--threads T]
+           ripple-soak --depth [--filter NAME] [--warm]
 
     The soak (default) runs an app-like graph for N seconds (default 20, at least 2) and
     fails if memory or live objects keep growing.
@@ -59,6 +65,12 @@ func usage() -> Never {
     how long the delivering thread was still draining after every emitter stopped (capped
     at 30 s, then reported as drain_capped=yes). Emitting stops early if resident memory
     passes 4 GB (reported as stopped_early_s).
+
+    --depth finds, for each kind of chain (maps, mixed and flattening operators, …) and
+    of paging, the longest that runs on its thread's stack (512 KB for chains, 8 MB for
+    pages), trying each length in a child process of its own: the process's first
+    subscription, as cold as an app's. --filter keeps the kinds whose name contains NAME;
+    --warm runs each chain on the main thread first, so the runtime knows its types.
     """)
     exit(2)
 }
@@ -73,6 +85,16 @@ func parseOptions(_ arguments: [String]) -> Options {
             options.givenSeconds = value
         case "--contention":
             options.contention = true
+        case "--depth":
+            options.depth = true
+        case "--filter":
+            guard let text = remaining.popFirst() else { usage() }
+            options.depthFilter = text
+        case "--warm":
+            options.warm = true
+        case "--depth-child":
+            guard let name = remaining.popFirst(), let text = remaining.popFirst(), let length = Int(text) else { usage() }
+            runDepthChild(shape: name, length: length, warm: remaining.first == "--warm")
         case "--threads":
             guard let text = remaining.popFirst(), let value = Int(text), (2...64).contains(value) else { usage() }
             options.threads = value
@@ -86,7 +108,7 @@ func parseOptions(_ arguments: [String]) -> Options {
             usage()
         }
     }
-    if !options.contention, options.seconds < 2 {
+    if !options.contention, !options.depth, options.seconds < 2 {
         usage()
     }
     return options
@@ -340,4 +362,7 @@ if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
 }
 #endif
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+if options.depth {
+    exit(runDepth(filter: options.depthFilter, warm: options.warm))
+}
 exit(options.contention ? runContention(seconds: options.seconds, threads: options.threads) : runSoak(options))

@@ -143,3 +143,86 @@ func deepChain(size: Size) -> Workload {
         }
     )
 }
+
+/// `range(0, 100_000)` → twenty chained `map`s, each a different closure (`$0 &+ 1`
+/// to `$0 &+ 20`) → summing `subscribe(onNext:)`. Events: the elements `range` emits.
+/// `deep_chain` repeats one closure twenty times, which a processor predicts better
+/// than a chain of different ones, as real code has. The closures are written where
+/// they are used: kept in an array, each call would go through a conversion thunk.
+func deepChainDistinct(size: Size) -> Workload {
+    let count = size.scaled(100_000)
+    return Workload(
+        name: "deep_chain_distinct",
+        events: count,
+        ripple: {
+            let chain = Observable.range(start: 0, count: count)
+                .map { $0 &+ 1 }
+                .map { $0 &+ 2 }
+                .map { $0 &+ 3 }
+                .map { $0 &+ 4 }
+                .map { $0 &+ 5 }
+                .map { $0 &+ 6 }
+                .map { $0 &+ 7 }
+                .map { $0 &+ 8 }
+                .map { $0 &+ 9 }
+                .map { $0 &+ 10 }
+                .map { $0 &+ 11 }
+                .map { $0 &+ 12 }
+                .map { $0 &+ 13 }
+                .map { $0 &+ 14 }
+                .map { $0 &+ 15 }
+                .map { $0 &+ 16 }
+                .map { $0 &+ 17 }
+                .map { $0 &+ 18 }
+                .map { $0 &+ 19 }
+                .map { $0 &+ 20 }
+            var sum = 0
+            let subscription = chain.subscribe(onNext: { sum &+= $0 })
+            subscription.dispose()
+            return sum
+        },
+        baseline: {
+            let transform1: (Int) -> Int = opaque { $0 &+ 1 }
+            let transform2: (Int) -> Int = opaque { $0 &+ 2 }
+            let transform3: (Int) -> Int = opaque { $0 &+ 3 }
+            let transform4: (Int) -> Int = opaque { $0 &+ 4 }
+            let transform5: (Int) -> Int = opaque { $0 &+ 5 }
+            let transform6: (Int) -> Int = opaque { $0 &+ 6 }
+            let transform7: (Int) -> Int = opaque { $0 &+ 7 }
+            let transform8: (Int) -> Int = opaque { $0 &+ 8 }
+            let transform9: (Int) -> Int = opaque { $0 &+ 9 }
+            let transform10: (Int) -> Int = opaque { $0 &+ 10 }
+            let transform11: (Int) -> Int = opaque { $0 &+ 11 }
+            let transform12: (Int) -> Int = opaque { $0 &+ 12 }
+            let transform13: (Int) -> Int = opaque { $0 &+ 13 }
+            let transform14: (Int) -> Int = opaque { $0 &+ 14 }
+            let transform15: (Int) -> Int = opaque { $0 &+ 15 }
+            let transform16: (Int) -> Int = opaque { $0 &+ 16 }
+            let transform17: (Int) -> Int = opaque { $0 &+ 17 }
+            let transform18: (Int) -> Int = opaque { $0 &+ 18 }
+            let transform19: (Int) -> Int = opaque { $0 &+ 19 }
+            let transform20: (Int) -> Int = opaque { $0 &+ 20 }
+            var sum = 0
+            let onNext: (Int) -> Void = opaque { sum &+= $0 }
+            for element in 0..<opaque(count) {
+                var value = element
+                value = transform1(value); value = transform2(value); value = transform3(value); value = transform4(value); value = transform5(value); value = transform6(value); value = transform7(value); value = transform8(value); value = transform9(value); value = transform10(value); value = transform11(value); value = transform12(value); value = transform13(value); value = transform14(value); value = transform15(value); value = transform16(value); value = transform17(value); value = transform18(value); value = transform19(value); value = transform20(value);
+                onNext(value)
+            }
+            return sum
+        },
+        floor: {
+            // The twenty additions inlined (the compiler folds them into one).
+            var sum = 0
+            let onNext: (Int) -> Void = opaque { sum &+= $0 }
+            for element in 0..<opaque(count) {
+                var value = element
+                for step in 1...20 {
+                    value = value &+ step
+                }
+                onNext(value)
+            }
+            return sum
+        }
+    )
+}

@@ -173,10 +173,10 @@ extension RippleTests {
             }
         }
 
-        /// Chain lengths on a 512 KB stack in a debug build (the tests' build), about
-        /// four fifths of where that stack runs out; release builds reach about twice as
-        /// far. The figures, measured by `aChainedOperatorCostsABoundedAmountOfStack`, are
-        /// in Guarantees.md ("Depth").
+        /// Chain lengths on a 512 KB stack in a debug build (the tests' build): mixed and
+        /// flattening chains at about four fifths of where that stack runs out, cold
+        /// (Guarantees.md, "Depth", from `ripple-soak --depth`); maps fuse, sixty-four to a
+        /// sink, and run out far later.
         static let smallStackMaps = 600 / addressSanitizerStackFactor
         static let smallStackMixed = 400 / addressSanitizerStackFactor
         static let smallStackFlattening = 300 / addressSanitizerStackFactor

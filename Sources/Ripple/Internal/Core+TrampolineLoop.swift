@@ -82,6 +82,8 @@ class LoopProducer<Element>: Producer<Element> {
 /// ``TrampolineLoopSink`` can run its loop. A type comparison rather than `is`: a
 /// dynamic cast from an existential costs hundreds of instructions per subscription.
 /// The class is final, so the two agree.
+/// With the fast paths off (`fastPathsAreOn`), never: every element is then one
+/// `scheduleRecursive` step.
 func canRunLoop(on scheduler: ImmediateSchedulerType) -> Bool {
-    ObjectIdentifier(type(of: scheduler)) == ObjectIdentifier(CurrentThreadScheduler.self)
+    fastPathsAreOn && ObjectIdentifier(type(of: scheduler)) == ObjectIdentifier(CurrentThreadScheduler.self)
 }

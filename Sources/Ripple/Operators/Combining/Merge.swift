@@ -650,7 +650,10 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
     /// Subscribes to `source` and hands the subscription to the sink; runs the loop of
     /// a ``LoopProducer`` itself.
     func subscribe(to source: Observable<Element>) {
-        if let loopProducer = source.asLoopProducer(), !journeyTracingIsOn {
+        if let loopProducer = source.asLoopProducer() {
+            if journeyTracingIsOn {
+                JourneyTrace.step("MergeInner", "subscribe(to:)", "runs the inner \(typeName(loopProducer))'s loop itself on the trampoline: no sink and no SinkDisposer for the inner sequence")
+            }
             startLoop(of: loopProducer, count: loopProducer.loopCount.unsafelyUnwrapped)
         } else {
             parent.subscribe(self, to: source)

@@ -25,7 +25,7 @@ extension ObservableType {
     public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation) -> Observable<Element> {
         let source = delivering(to: isolation)
         let stage = filterStage(predicate)
-        if let fusible = source as? FusibleProducer<Element>, let fused = fusible.fused(withFilter: predicate, stage: stage) {
+        if fastPathsAreOn, let fusible = source as? FusibleProducer<Element>, let fused = fusible.fused(withFilter: predicate, stage: stage) {
             return fused.deliveringOnMainActor(if: isolation)
         }
         return Filter(source: source, predicate: predicate, stage: stage).deliveringOnMainActor(if: isolation)
@@ -33,7 +33,7 @@ extension ObservableType {
 }
 
 /// One `filter`; followed by a `map`, `filter` or `compactMap` it fuses with it (see
-/// `Fusion.swift`). `@usableFromInline` for the inlinable `filter`.
+/// `FastPaths/Fusion.swift`). `@usableFromInline` for the inlinable `filter`.
 @usableFromInline
 final class Filter<Element>: SingleStageProducer<Element, Element> {
     private let predicate: (Element) throws -> Bool

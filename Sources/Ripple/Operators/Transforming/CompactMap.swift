@@ -33,7 +33,7 @@ extension ObservableType {
 }
 
 /// One `compactMap`; followed by a `map`, `filter` or `compactMap` it fuses with it
-/// (see `Fusion.swift`). `@usableFromInline` for the inlinable `compactMap`.
+/// (see `FastPaths/Fusion.swift`). `@usableFromInline` for the inlinable `compactMap`.
 @usableFromInline
 final class CompactMap<Source, Result>: SingleStageProducer<Source, Result> {
     private let transform: (Source) throws -> Result?

@@ -25,7 +25,7 @@ extension ObservableType {
     public func map<Result>(_ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation) -> Observable<Result> {
         let source = delivering(to: isolation)
         let stage = mapStage(transform)
-        if let fusible = source as? FusibleProducer<Element>, let fused = fusible.fused(withMap: transform, stage: stage) {
+        if fastPathsAreOn, let fusible = source as? FusibleProducer<Element>, let fused = fusible.fused(withMap: transform, stage: stage) {
             return fused.deliveringOnMainActor(if: isolation)
         }
         return Map(source: source, transform: transform, stage: stage).deliveringOnMainActor(if: isolation)
@@ -33,7 +33,7 @@ extension ObservableType {
 }
 
 /// One `map`; followed by another `map`, `filter` or `compactMap` it fuses with it (see
-/// `Fusion.swift`). `@usableFromInline` for the inlinable `map`.
+/// `FastPaths/Fusion.swift`). `@usableFromInline` for the inlinable `map`.
 @usableFromInline
 final class Map<Source, Result>: SingleStageProducer<Source, Result> {
     private let transform: (Source) throws -> Result

@@ -23,7 +23,21 @@ extension RippleTests {
             }
         }
 
-        @Test func theInnerSequencesAreLoopProducersOrNot() {
+        @Test func aJourneyTraceShowsTheInnerLoopWhenItRuns() {
+            var sum = 0
+            let steps = JourneyTrace.record {
+                _ = Observable.range(start: 0, count: 2)
+                    .flatMap { Observable.range(start: $0, count: 3) }
+                    .subscribe(onNext: { sum += $0 })
+            }
+            #expect(sum == 0 + 1 + 2 + 1 + 2 + 3)
+            // Traced, the inner `range`s take the road they take untraced: merge's own loop
+            // with the fast paths on, a subscription with its RangeSink with them off.
+            let loops = steps.filter { $0.type == "MergeInner" && $0.member == "subscribe(to:)" }
+            #expect(loops.count == (fastPathsAreOn ? 2 : 0))
+        }
+
+        @Test(.takesAFastPath) func theInnerSequencesAreLoopProducersOrNot() {
             #expect(Inner.range.make(start: 0, count: 3).asLoopProducer() != nil)
             #expect(Inner.array.make(start: 0, count: 3).asLoopProducer() != nil)
             #expect(Inner.subscribed.make(start: 0, count: 3).asLoopProducer() == nil)
@@ -179,7 +193,7 @@ extension RippleTests {
             #expect(observer.events.last?.value.isCompleted == true)
         }
 
-        @Test func anInnerLoopRunsWithoutASinkOrSinkDisposer() {
+        @Test(.takesAFastPath) func anInnerLoopRunsWithoutASinkOrSinkDisposer() {
             // Counted while the first inner element is delivered: with the loop run by
             // merge's inner observer, the inner `range` has no sink and no disposer of
             // its own (the subscribed `from` has both).

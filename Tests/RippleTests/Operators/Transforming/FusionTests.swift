@@ -2,7 +2,7 @@ import Testing
 @testable import Ripple
 import RippleTest
 
-// Operator fusion (Operators/Transforming/Fusion.swift) must not change what a chain of
+// Operator fusion (FastPaths/Fusion.swift) must not change what a chain of
 // `map`, `filter` and `compactMap` does. Every test here runs the fused chain and the
 // same chain with a `Barrier` between its stages (a pass-through that nothing fuses
 // across, so each operator runs as its own ordinary sink, as before fusion) and
@@ -208,7 +208,7 @@ extension RippleTests {
     @Suite struct FusionTests {
         private static let input = Input(elements: Array(0..<12), ending: .completed)
 
-        @Test func threeOrMoreAdjacentStagesAreFusedIntoOneSinkAndOfPairsOnlyMapWithFilter() {
+        @Test(.takesAFastPath) func threeOrMoreAdjacentStagesAreFusedIntoOneSinkAndOfPairsOnlyMapWithFilter() {
             let source = Observable.of(1, 2, 3)
             #expect(fusedRuns(source.map { $0 + 1 }.filter { $0 > 1 }) == ["map∘filter (in chain order) fused into one sink: one MapFilterSink calls both closures, checking between them that the subscription is not disposed"])
             #expect(fusedRuns(source.filter { $0 > 1 }.map { $0 + 1 }).first?.hasPrefix("filter∘map (in chain order) fused into one sink: one FilterMapSink") == true)
@@ -247,7 +247,7 @@ extension RippleTests {
             #expect(elements(of: long) == [151, 152, 153])
         }
 
-        @Test func fusionStopsAtOperatorsWithIdentityOrSideEffects() {
+        @Test(.takesAFastPath) func fusionStopsAtOperatorsWithIdentityOrSideEffects() {
             var subscriptions = 0
             var feed: AnyObserver<Int>?
             let hot = Observable<Int>.create { observer in

@@ -129,7 +129,7 @@ extension RippleTests {
 
         /// Twenty `map`s run as one fused sink, which is what keeps a long chain cheap
         /// per element (its speed is `ripple-bench`'s `deep_chain`, in Benchmarks.md).
-        @Test func twentyChainedMapsOverAHundredThousandElementsRunAsOneFusedSink() {
+        @Test(.takesAFastPath) func twentyChainedMapsOverAHundredThousandElementsRunAsOneFusedSink() {
             var chain = Observable.range(start: 0, count: 100_000)
             for _ in 0..<20 {
                 chain = chain.map { $0 &+ 1 }

@@ -110,7 +110,7 @@ extension RippleTests {
         /// `filter`, `map` and `compactMap` written on the main actor still fuse (one
         /// producer behind one hop), and every closure of the run is called there.
         @MainActor
-        @Test func mainActorFilterMapAndCompactMapStillFuse() async {
+        @Test(.takesAFastPath) func mainActorFilterMapAndCompactMapStillFuse() async {
             let baseline = Resources.total
             do {
                 let places = Places()

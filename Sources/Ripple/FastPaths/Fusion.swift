@@ -138,7 +138,7 @@ class FusibleProducer<Element>: Producer<Element> {
 /// inlinable operators, so the cast uses the metadata cached in your module.
 @inlinable
 func fusing<Element, Result>(_ source: Observable<Element>, with stage: FusedStage, named name: String) -> Observable<Result>? {
-    guard let fusible = source as? FusibleProducer<Element> else {
+    guard fastPathsAreOn, let fusible = source as? FusibleProducer<Element> else {
         return nil
     }
     return fusible.fused(with: stage, named: name)

@@ -1,0 +1,33 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// Every fast path of Ripple: a second road that does what an operator's plain path does,
+// with fewer objects or calls. Each one must be indistinguishable from the plain path it
+// replaces (same events, same order, same subscriptions and disposals); the test named
+// beside it proves that, and the Benchmarks.md line beside it is why it exists.
+//
+// | fast path | where | plain path | proved by | pays for |
+// |---|---|---|---|---|
+// | three or more adjacent `map`/`filter`/`compactMap` run in one sink | Fusion.swift | one sink per operator | FusionTests | `deep_chain` |
+// | `map` then `filter`, `filter` then `map`, in one sink | MapFilter.swift | two sinks | FusionTests | `map_filter` |
+// | `just(x).subscribe(onNext:…)` calls the closures at once, no observer | Just.swift (`subscribeAtOnce`) | a `SubscribeObserver` | JustTests | `subscribe_dispose` |
+// | `merge`/`flatMap` run an inner `range`/`of`/`from`'s loop themselves | Merge.swift (`asLoopProducer`) | the inner sequence subscribed | FlatMapLoopTests | `flatmap` |
+// | `range`, `of`, `from`, `generate`, `repeatElement` on the trampoline send in a loop | Core+TrampolineLoop.swift (`canRunLoop`) | one `scheduleRecursive` step per element | RangeTests, FromTests | `map_filter`, `flatmap` |
+//
+// Not fast paths, so not switched: `concat` unfolding a `deferred` (and `just(x).flatMap`,
+// which is one) keeps recursive paging in constant stack, a guarantee (Guarantees.md,
+// "Depth") rather than a speed-up.
+//
+// `RIPPLE_PLAIN_PATHS=1` in the environment turns every fast path off for the process:
+// CI runs the whole test suite that way too, so each plain path meets the same
+// expectations as its fast path. The journey trace follows whichever road runs.
+
+/// Whether the fast paths listed above run: `false` when the process was started with
+/// `RIPPLE_PLAIN_PATHS` set. Read when a chain is built or subscribed, never per element.
+@usableFromInline
+let fastPathsAreOn: Bool = getenv("RIPPLE_PLAIN_PATHS") == nil

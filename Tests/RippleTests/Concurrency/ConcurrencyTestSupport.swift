@@ -2,16 +2,18 @@ import Dispatch
 import Testing
 @testable import Ripple
 
-/// Suspends until `condition` holds, checking every millisecond for at most two
-/// seconds; returns whether it held. Async tests use it to wait for work on other
-/// threads (a delivery, a task noticing its cancellation) without sleeping blindly.
-/// It runs on the caller's actor, so `condition` may read that actor's state.
+/// Suspends until `condition` holds, checking every millisecond for at most `seconds`
+/// (two by default); returns whether it held. Async tests use it to wait for work on
+/// other threads (a delivery, a task noticing its cancellation, a server restarting)
+/// without sleeping blindly. It runs on the caller's actor, so `condition` may read that
+/// actor's state.
 func eventually(
     isolation: isolated (any Actor)? = #isolation,
+    within seconds: Double = 2,
     _ condition: () -> Bool
 ) async -> Bool {
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(2))
+    let deadline = clock.now.advanced(by: .milliseconds(Int(seconds * 1000)))
     while !condition() {
         if clock.now >= deadline { return false }
         try? await Task.sleep(for: .milliseconds(1))

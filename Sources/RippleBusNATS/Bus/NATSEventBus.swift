@@ -101,13 +101,14 @@ public final class NATSEventBus: Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - url: `nats://host:port`, optionally with credentials.
+    ///   - url: `nats://host:port`, optionally with credentials; several, separated by
+    ///     commas, for a cluster.
     ///   - options: Name, credentials, timeouts and reconnect policy.
     ///   - subjectPrefix: The first token(s) of every event subject.
     ///   - subscriptionBufferLimit: The most undelivered messages per subscription.
     ///   - subscriptionBufferByteLimit: The most bytes of undelivered payloads per subscription.
     /// - Returns: The bus, connected.
-    /// - Throws: What ``NATSConnection/connect(to:options:)`` throws; a bad prefix or
+    /// - Throws: What ``NATSConnection/connect(to:options:)-(String,_)`` throws; a bad prefix or
     ///   limit is refused before connecting (see ``init(connection:subjectPrefix:subscriptionBufferLimit:subscriptionBufferByteLimit:)``).
     public static func connect(
         to url: String,
@@ -125,7 +126,38 @@ public final class NATSEventBus: Sendable {
         )
     }
 
-    /// Checks the bus's arguments; ``connect(to:options:subjectPrefix:subscriptionBufferLimit:subscriptionBufferByteLimit:)``
+    /// Connects to one of the servers at `urls` and makes a bus on the connection (see
+    /// ``NATSConnection/connect(to:options:)-([String],_)`` for the pool of servers and failover).
+    ///
+    /// ```swift
+    /// let bus = try await NATSEventBus.connect(to: ["nats://10.0.0.1:4222", "nats://10.0.0.2:4222"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - urls: The servers; at least one.
+    ///   - options: Name, credentials, timeouts, reconnect policy and server order.
+    ///   - subjectPrefix: The first token(s) of every event subject.
+    ///   - subscriptionBufferLimit: The most undelivered messages per subscription.
+    ///   - subscriptionBufferByteLimit: The most bytes of undelivered payloads per subscription.
+    /// - Returns: The bus, connected.
+    /// - Throws: What ``NATSConnection/connect(to:options:)-([String],_)`` throws, or a bad prefix or limit.
+    public static func connect(
+        to urls: [String],
+        options: NATSConnectionOptions = NATSConnectionOptions(),
+        subjectPrefix: String = "ripple.bus",
+        subscriptionBufferLimit: Int = 65_536,
+        subscriptionBufferByteLimit: Int = 64 * 1024 * 1024
+    ) async throws -> NATSEventBus {
+        try validate(subjectPrefix: subjectPrefix, subscriptionBufferLimit: subscriptionBufferLimit, subscriptionBufferByteLimit: subscriptionBufferByteLimit)
+        return try NATSEventBus(
+            connection: try await NATSConnection.connect(to: urls, options: options),
+            subjectPrefix: subjectPrefix,
+            subscriptionBufferLimit: subscriptionBufferLimit,
+            subscriptionBufferByteLimit: subscriptionBufferByteLimit
+        )
+    }
+
+    /// Checks the bus's arguments; ``connect(to:options:subjectPrefix:subscriptionBufferLimit:subscriptionBufferByteLimit:)-(String,_,_,_,_)``
     /// does it before connecting, so a refused argument leaves no connection open.
     private static func validate(subjectPrefix: String, subscriptionBufferLimit: Int, subscriptionBufferByteLimit: Int) throws(NATSError) {
         guard Subject.isValid(subjectPrefix, allowWildcards: false) else {

@@ -24,7 +24,9 @@ import Ripple
 /// ## Reconnecting
 ///
 /// When the connection drops, ``state`` becomes ``NATSConnectionState/reconnecting`` and
-/// the client retries with exponential backoff (``NATSConnectionOptions/reconnect``).
+/// the client retries with exponential backoff (``NATSConnectionOptions/reconnect``), on
+/// the next server of its pool when it has several (those given to `connect` and those
+/// the cluster announces; see the module's article, "Failover").
 /// Meanwhile publishes are kept, up to ``NATSConnectionOptions/reconnectBufferSize``
 /// bytes, and sent in order once connected, after the subscriptions are renewed; beyond
 /// the bound, ``publish(_:to:replyTo:headers:)`` throws. Refused credentials close the
@@ -136,7 +138,7 @@ public final class NATSConnection: Sendable {
     }
 
     /// Connects to one of the servers at `urls` and completes the handshake: the same as
-    /// ``connect(to:options:)`` with the URLs joined by commas.
+    /// ``connect(to:options:)-(String,_)`` with the URLs joined by commas.
     ///
     /// ```swift
     /// let connection = try await NATSConnection.connect(to: ["nats://10.0.0.1:4222", "nats://10.0.0.2:4222"])
@@ -150,12 +152,12 @@ public final class NATSConnection: Sendable {
         try await connect(to: urls, options: options, hooks: nil)
     }
 
-    /// ``connect(to:options:)`` with test hooks (see ``NATSConnectionHooks``).
+    /// ``connect(to:options:)-(String,_)`` with test hooks (see ``NATSConnectionHooks``).
     static func connect(to url: String, options: NATSConnectionOptions, hooks: NATSConnectionHooks?) async throws -> NATSConnection {
         try await connect(to: [url], options: options, hooks: hooks)
     }
 
-    /// ``connect(to:options:)`` with a list of servers and test hooks.
+    /// ``connect(to:options:)-(String,_)`` with a list of servers and test hooks.
     static func connect(to urls: [String], options: NATSConnectionOptions, hooks: NATSConnectionHooks?) async throws -> NATSConnection {
         try options.validate()
         var generator = SystemRandomNumberGenerator()

@@ -1,6 +1,6 @@
 /// What can go wrong talking to a NATS server.
 ///
-/// Calls that fail at once (``NATSConnection/connect(to:options:)``,
+/// Calls that fail at once (``NATSConnection/connect(to:options:)-(String,_)``,
 /// ``NATSConnection/publish(_:to:replyTo:headers:)``) throw it; problems found later (the
 /// server's `-ERR`, a reconnect that gave up) arrive on ``NATSConnection/errors``.
 ///

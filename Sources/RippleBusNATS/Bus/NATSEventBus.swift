@@ -440,6 +440,11 @@ public final class NATSEventBus: Sendable {
         connection.close()
     }
 
+    /// Sends `error` to ``errors``, in order with the subscriptions' reports.
+    func report(_ error: NATSBusError) {
+        reporter.async { [errorSubject] in errorSubject.onNext(error) }
+    }
+
     private func attach<E: BusEvent>(
         _ type: E.Type,
         queueGroup: String?,

@@ -1026,9 +1026,10 @@ public final class NATSConnection: Sendable {
     /// - Parameters:
     ///   - payload: The request body.
     ///   - subject: Where the responders listen.
+    ///   - headers: Headers to send with the request (`HPUB`), such as `Nats-Msg-Id`.
     ///   - timeout: How long to wait for an answer.
     /// - Returns: A `Single` of the answer.
-    public func request(_ payload: [UInt8], to subject: String, timeout: Duration = .seconds(5)) -> Single<NATSMessage> {
+    public func request(_ payload: [UInt8], to subject: String, headers: NATSHeaders? = nil, timeout: Duration = .seconds(5)) -> Single<NATSMessage> {
         Single.create { [self] observer in
             let reply: String
             let inboxSid: UInt64
@@ -1048,7 +1049,7 @@ public final class NATSConnection: Sendable {
             // The inbox's `SUB` goes before this request, whichever request made it.
             sendSubscription(inboxSid)
             do {
-                try publish(payload, to: subject, replyTo: reply)
+                try publish(payload, to: subject, replyTo: reply, headers: headers)
             } catch {
                 // The request never left: its waiter goes, so nothing holds the
                 // observer and `close()` does not answer it a second time.

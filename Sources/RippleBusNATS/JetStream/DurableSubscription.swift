@@ -163,9 +163,9 @@ extension NATSEventBus {
         )
     }
 
-    /// ``subscribeDurably(_:stream:durable:ackWait:retry:on:handler:isolation:)-(_,_,_,_,_,_,(E)->(),_)``
-    /// with a handler that also receives the delivery: its count, the event's place in the
-    /// stream, and ``DurableDelivery/inProgress()`` for work that outlasts `ackWait`.
+    /// A durable subscription, as the other `subscribeDurably` makes, whose handler also
+    /// receives the delivery: its count, the event's place in the stream, and
+    /// ``DurableDelivery/inProgress()`` for work that outlasts `ackWait`.
     ///
     /// ```swift
     /// let encoder = try await bus.subscribeDurably(Video.self, stream: "VIDEOS", durable: "encoder") { video, delivery in
@@ -246,7 +246,7 @@ extension NATSEventBus {
     /// Publishes `event` to its type's subject and emits the stream's acknowledgement:
     /// where it was stored, or that it was a duplicate.
     ///
-    /// A stream must capture the type's subject (one made by ``subscribeDurably(_:stream:durable:ackWait:retry:on:handler:isolation:)-(_,_,_,_,_,_,(E)->(),_)``
+    /// A stream must capture the type's subject (one made by ``subscribeDurably(_:stream:durable:ackWait:retry:on:handler:isolation:)-(_,_,_,_,_,_,(E)->Void,_)``
     /// does). With a `messageID` (the `Nats-Msg-Id` header), a second publish with the same
     /// id within the stream's duplicate window (two minutes by default) is not stored
     /// again: its acknowledgement says ``NATSPublishAck/duplicate`` and carries the first

@@ -56,6 +56,9 @@ public final class NATSEventBus: Sendable {
     // Serializes reports from every subscription's queue into `errorSubject`.
     private let reporter = DispatchQueue(label: "ripple.nats.bus.errors")
     private let forwarding = LockedValue<(any Disposable)?>(nil)
+    // Whether each subscription made so far has nothing left to deliver (`true` once it
+    // is gone), for `drain`; entries of released subscriptions are pruned as new ones come.
+    private let idleChecks = LockedValue<[@Sendable () -> Bool?]>([])
 
     /// A bus on an open connection.
     ///
@@ -431,6 +434,36 @@ public final class NATSEventBus: Sendable {
         try await connection.flush(timeout: timeout)
     }
 
+    /// Closes the bus without losing what is on its way: its subscriptions stop at the
+    /// server, the events already sent to them are delivered (their handlers run, and
+    /// durable ones acknowledge them), what was published is sent and the server has it,
+    /// then the connection closes; ``errors`` completes.
+    ///
+    /// Subscribing throws ``NATSError/closed`` from its start. It waits for each
+    /// subscription's handler, on its scheduler, to have taken its last event; a handler
+    /// isolated to an actor may still be running on it.
+    ///
+    /// ```swift
+    /// try await bus.drain()
+    /// ```
+    ///
+    /// - Parameter timeout: How long each wait may take: for the server (twice), and for
+    ///   the subscriptions' handlers.
+    /// - Throws: ``NATSError/timeout`` when one of the waits took longer (the bus is closed
+    ///   all the same), ``NATSError/closed`` if it was already.
+    public func drain(timeout: Duration = .seconds(5)) async throws {
+        defer { connection.close() }
+        try await connection.drainSubscriptions(timeout: timeout)
+        let deadline = ContinuousClock.now + timeout
+        while !idleChecks.withLock({ checks in checks.allSatisfy { $0() ?? true } }) {
+            if ContinuousClock.now >= deadline {
+                throw NATSError.timeout
+            }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        try await connection.flush(timeout: timeout)
+    }
+
     /// Closes the connection (see ``NATSConnection/close()``); ``errors`` completes.
     ///
     /// ```swift
@@ -481,6 +514,10 @@ public final class NATSEventBus: Sendable {
         } catch {
             subscription.dispose()
             throw error
+        }
+        idleChecks.withLock { checks in
+            checks.removeAll { $0() == nil }
+            checks.append { [weak subscription] in subscription?.isIdle }
         }
         return subscription
     }

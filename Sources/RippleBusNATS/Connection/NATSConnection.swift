@@ -80,6 +80,8 @@ public final class NATSConnection: Sendable {
         var pongWaiters: [PongWaiter] = []
         var pingsOutstanding = 0
         var closing = false
+        // `drain` began: no new subscriptions, and those there are unsubscribed at the server.
+        var draining = false
         var finished = false
         var inbox = Inbox()
     }
@@ -909,7 +911,7 @@ public final class NATSConnection: Sendable {
             throw .invalidSubject(queueGroup)
         }
         let sid = try guarded.withLock { shared throws(NATSError) -> UInt64 in
-            if shared.status == .closed {
+            if shared.status == .closed || shared.draining {
                 throw .closed
             }
             let sid = shared.nextSid
@@ -1099,6 +1101,63 @@ public final class NATSConnection: Sendable {
     }
 
     // MARK: - Closing
+
+    /// Closes the connection without losing what is on its way: unsubscribes every
+    /// subscription at the server, lets the messages the server sent before that reach
+    /// their handlers, sends what was published (the reconnect buffer included, if
+    /// connected meanwhile), waits for the server to have it, then closes as ``close()``.
+    ///
+    /// From its start, `subscribe` throws ``NATSError/closed``; publishes are still taken
+    /// until the close. Handlers isolated to an actor may still be running for the last
+    /// messages when it returns. Not connected when it starts, it closes at once: the
+    /// reconnect buffer is discarded, as with ``close()``.
+    ///
+    /// ```swift
+    /// try await connection.drain()
+    /// ```
+    ///
+    /// - Parameter timeout: How long each of its two waits for the server may take.
+    /// - Throws: ``NATSError/timeout`` if the server did not answer in time (the
+    ///   connection is closed all the same), ``NATSError/closed`` if it was already.
+    public func drain(timeout: Duration = .seconds(5)) async throws {
+        defer { close() }
+        try await drainSubscriptions(timeout: timeout)
+        try await flush(timeout: timeout)
+    }
+
+    /// The first half of ``drain(timeout:)``: `UNSUB` for every subscription but the
+    /// request inbox, then a flush, whose `PONG` comes after every message the server
+    /// sent before the `UNSUB`s, so those have reached their handlers when it returns
+    /// (the records stay until then: a message on its way is not dropped as unknown).
+    func drainSubscriptions(timeout: Duration) async throws {
+        let transport = try guarded.withLock { shared throws(NATSError) -> Transport? in
+            if shared.status == .closed {
+                throw .closed
+            }
+            shared.draining = true
+            return shared.status == .connected ? shared.transport : nil
+        }
+        guard let transport else {
+            return
+        }
+        try transport.write { () -> [UInt8]? in
+            guarded.withLock { shared -> [UInt8]? in
+                guard shared.transport === transport else {
+                    return nil
+                }
+                var bytes: [UInt8] = []
+                for (sid, record) in shared.subscriptions.sorted(by: { $0.key < $1.key })
+                where sid != shared.inbox.sid && record.sentOn == transport.id {
+                    ClientCommand.unsubscribe(sid: sid, into: &bytes)
+                }
+                return bytes.isEmpty ? nil : bytes
+            }
+        }
+        try await flush(timeout: timeout)
+        guarded.withLock { shared in
+            shared.subscriptions = shared.subscriptions.filter { $0.key == shared.inbox.sid }
+        }
+    }
 
     /// Closes the connection: no reconnecting, buffered messages not yet sent are
     /// discarded, waiting flushes and requests fail with ``NATSError/closed``, and

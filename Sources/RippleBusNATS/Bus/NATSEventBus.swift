@@ -450,18 +450,24 @@ public final class NATSEventBus: Sendable {
     /// - Parameter timeout: How long each wait may take: for the server (twice), and for
     ///   the subscriptions' handlers.
     /// - Throws: ``NATSError/timeout`` when one of the waits took longer (the bus is closed
-    ///   all the same), ``NATSError/closed`` if it was already.
+    ///   all the same), ``NATSError/closed`` if it was already. Either way the connection's
+    ///   state is ``NATSConnectionState/closed`` when it returns.
     public func drain(timeout: Duration = .seconds(5)) async throws {
-        defer { connection.close() }
-        try await connection.drainSubscriptions(timeout: timeout)
-        let deadline = ContinuousClock.now + timeout
-        while !idleChecks.withLock({ checks in checks.allSatisfy { $0() ?? true } }) {
-            if ContinuousClock.now >= deadline {
-                throw NATSError.timeout
+        do {
+            try await connection.drainSubscriptions(timeout: timeout)
+            let deadline = ContinuousClock.now + timeout
+            while !idleChecks.withLock({ checks in checks.allSatisfy { $0() ?? true } }) {
+                if ContinuousClock.now >= deadline {
+                    throw NATSError.timeout
+                }
+                try? await Task.sleep(for: .milliseconds(2))
             }
-            try? await Task.sleep(for: .milliseconds(2))
+            try await connection.flush(timeout: timeout)
+        } catch {
+            await connection.closeAndWait()
+            throw error
         }
-        try await connection.flush(timeout: timeout)
+        await connection.closeAndWait()
     }
 
     /// Closes the connection (see ``NATSConnection/close()``); ``errors`` completes.

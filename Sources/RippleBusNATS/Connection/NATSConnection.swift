@@ -1119,10 +1119,25 @@ public final class NATSConnection: Sendable {
     /// - Parameter timeout: How long each of its two waits for the server may take.
     /// - Throws: ``NATSError/timeout`` if the server did not answer in time (the
     ///   connection is closed all the same), ``NATSError/closed`` if it was already.
+    ///   Either way ``currentState`` is ``NATSConnectionState/closed`` when it returns.
     public func drain(timeout: Duration = .seconds(5)) async throws {
-        defer { close() }
-        try await drainSubscriptions(timeout: timeout)
-        try await flush(timeout: timeout)
+        do {
+            try await drainSubscriptions(timeout: timeout)
+            try await flush(timeout: timeout)
+        } catch {
+            await closeAndWait()
+            throw error
+        }
+        await closeAndWait()
+    }
+
+    /// ``close()``, returning once the state is ``NATSConnectionState/closed``: the
+    /// connection's thread gets there as soon as it sees the socket shut down (or, in a
+    /// handshake, at its deadline).
+    func closeAndWait() async {
+        close()
+        // `state` completes right after `closed`.
+        _ = try? await state.filter { $0 == .closed }.take(1).toArray().value
     }
 
     /// The first half of ``drain(timeout:)``: `UNSUB` for every subscription but the

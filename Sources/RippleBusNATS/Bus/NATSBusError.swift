@@ -22,6 +22,12 @@ public enum NATSBusError: Error, Sendable, Equatable, CustomStringConvertible {
     case slowConsumer(subject: String, dropped: Int)
     /// A responder's handler threw; `message` is its error's description.
     case remote(subject: String, message: String)
+    /// A durable subscription gave up on the event stored as `streamSequence` after
+    /// `deliveries` deliveries: its handler threw a ``DurableRejection/terminate(reason:)``,
+    /// or failed on the last delivery its ``DurableRetryPolicy`` allows (`reason` is then
+    /// the error's description). The event was terminated (`+TERM`) and stays in the
+    /// stream, never delivered to this consumer again.
+    case poisonMessage(subject: String, streamSequence: UInt64, deliveries: Int, reason: String)
     /// An error of the connection (a server `-ERR`, a reconnect that gave up).
     case connection(NATSError)
 
@@ -34,6 +40,8 @@ public enum NATSBusError: Error, Sendable, Equatable, CustomStringConvertible {
             "message on '\(subject)' is '\(type)' version \(version); this subscriber reads up to version \(supported)"
         case .slowConsumer(let subject, let dropped): "slow subscriber on '\(subject)': \(dropped) messages dropped (buffer full)"
         case .remote(let subject, let message): "the responder on '\(subject)' failed: \(message)"
+        case .poisonMessage(let subject, let sequence, let deliveries, let reason):
+            "event #\(sequence) on '\(subject)' given up after \(deliveries) deliveries: \(reason)"
         case .connection(let error): error.description
         }
     }

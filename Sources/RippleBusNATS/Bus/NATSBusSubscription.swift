@@ -87,6 +87,12 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
         disposed.load(ordering: .sequentiallyConsistent)
     }
 
+    /// Whether no message waits and none is being delivered (an actor's handler may still
+    /// be running on the last one handed to it).
+    var isIdle: Bool {
+        lock.withLock { !draining && head == buffer.count }
+    }
+
     /// Subscribes on the server; the subscription is undone if this one is disposed meanwhile.
     ///
     /// The connection's record holds this subscription strongly, as `EventBus` holds its

@@ -56,6 +56,9 @@ public final class NATSEventBus: Sendable {
     // Serializes reports from every subscription's queue into `errorSubject`.
     private let reporter = DispatchQueue(label: "ripple.nats.bus.errors")
     private let forwarding = LockedValue<(any Disposable)?>(nil)
+    // Whether each subscription made so far has nothing left to deliver (`true` once it
+    // is gone), for `drain`; entries of released subscriptions are pruned as new ones come.
+    private let idleChecks = LockedValue<[@Sendable () -> Bool?]>([])
 
     /// A bus on an open connection.
     ///
@@ -101,13 +104,14 @@ public final class NATSEventBus: Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - url: `nats://host:port`, optionally with credentials.
+    ///   - url: `nats://host:port`, optionally with credentials; several, separated by
+    ///     commas, for a cluster.
     ///   - options: Name, credentials, timeouts and reconnect policy.
     ///   - subjectPrefix: The first token(s) of every event subject.
     ///   - subscriptionBufferLimit: The most undelivered messages per subscription.
     ///   - subscriptionBufferByteLimit: The most bytes of undelivered payloads per subscription.
     /// - Returns: The bus, connected.
-    /// - Throws: What ``NATSConnection/connect(to:options:)`` throws; a bad prefix or
+    /// - Throws: What ``NATSConnection/connect(to:options:)-(String,_)`` throws; a bad prefix or
     ///   limit is refused before connecting (see ``init(connection:subjectPrefix:subscriptionBufferLimit:subscriptionBufferByteLimit:)``).
     public static func connect(
         to url: String,
@@ -125,7 +129,38 @@ public final class NATSEventBus: Sendable {
         )
     }
 
-    /// Checks the bus's arguments; ``connect(to:options:subjectPrefix:subscriptionBufferLimit:subscriptionBufferByteLimit:)``
+    /// Connects to one of the servers at `urls` and makes a bus on the connection (see
+    /// ``NATSConnection/connect(to:options:)-([String],_)`` for the pool of servers and failover).
+    ///
+    /// ```swift
+    /// let bus = try await NATSEventBus.connect(to: ["nats://10.0.0.1:4222", "nats://10.0.0.2:4222"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - urls: The servers; at least one.
+    ///   - options: Name, credentials, timeouts, reconnect policy and server order.
+    ///   - subjectPrefix: The first token(s) of every event subject.
+    ///   - subscriptionBufferLimit: The most undelivered messages per subscription.
+    ///   - subscriptionBufferByteLimit: The most bytes of undelivered payloads per subscription.
+    /// - Returns: The bus, connected.
+    /// - Throws: What ``NATSConnection/connect(to:options:)-([String],_)`` throws, or a bad prefix or limit.
+    public static func connect(
+        to urls: [String],
+        options: NATSConnectionOptions = NATSConnectionOptions(),
+        subjectPrefix: String = "ripple.bus",
+        subscriptionBufferLimit: Int = 65_536,
+        subscriptionBufferByteLimit: Int = 64 * 1024 * 1024
+    ) async throws -> NATSEventBus {
+        try validate(subjectPrefix: subjectPrefix, subscriptionBufferLimit: subscriptionBufferLimit, subscriptionBufferByteLimit: subscriptionBufferByteLimit)
+        return try NATSEventBus(
+            connection: try await NATSConnection.connect(to: urls, options: options),
+            subjectPrefix: subjectPrefix,
+            subscriptionBufferLimit: subscriptionBufferLimit,
+            subscriptionBufferByteLimit: subscriptionBufferByteLimit
+        )
+    }
+
+    /// Checks the bus's arguments; ``connect(to:options:subjectPrefix:subscriptionBufferLimit:subscriptionBufferByteLimit:)-(String,_,_,_,_)``
     /// does it before connecting, so a refused argument leaves no connection open.
     private static func validate(subjectPrefix: String, subscriptionBufferLimit: Int, subscriptionBufferByteLimit: Int) throws(NATSError) {
         guard Subject.isValid(subjectPrefix, allowWildcards: false) else {
@@ -399,6 +434,42 @@ public final class NATSEventBus: Sendable {
         try await connection.flush(timeout: timeout)
     }
 
+    /// Closes the bus without losing what is on its way: its subscriptions stop at the
+    /// server, the events already sent to them are delivered (their handlers run, and
+    /// durable ones acknowledge them), what was published is sent and the server has it,
+    /// then the connection closes; ``errors`` completes.
+    ///
+    /// Subscribing throws ``NATSError/closed`` from its start. It waits for each
+    /// subscription's handler, on its scheduler, to have taken its last event; a handler
+    /// isolated to an actor may still be running on it.
+    ///
+    /// ```swift
+    /// try await bus.drain()
+    /// ```
+    ///
+    /// - Parameter timeout: How long each wait may take: for the server (twice), and for
+    ///   the subscriptions' handlers.
+    /// - Throws: ``NATSError/timeout`` when one of the waits took longer (the bus is closed
+    ///   all the same), ``NATSError/closed`` if it was already. Either way the connection's
+    ///   state is ``NATSConnectionState/closed`` when it returns.
+    public func drain(timeout: Duration = .seconds(5)) async throws {
+        do {
+            try await connection.drainSubscriptions(timeout: timeout)
+            let deadline = ContinuousClock.now + timeout
+            while !idleChecks.withLock({ checks in checks.allSatisfy { $0() ?? true } }) {
+                if ContinuousClock.now >= deadline {
+                    throw NATSError.timeout
+                }
+                try? await Task.sleep(for: .milliseconds(2))
+            }
+            try await connection.flush(timeout: timeout)
+        } catch {
+            await connection.closeAndWait()
+            throw error
+        }
+        await connection.closeAndWait()
+    }
+
     /// Closes the connection (see ``NATSConnection/close()``); ``errors`` completes.
     ///
     /// ```swift
@@ -406,6 +477,11 @@ public final class NATSEventBus: Sendable {
     /// ```
     public func close() {
         connection.close()
+    }
+
+    /// Sends `error` to ``errors``, in order with the subscriptions' reports.
+    func report(_ error: NATSBusError) {
+        reporter.async { [errorSubject] in errorSubject.onNext(error) }
     }
 
     private func attach<E: BusEvent>(
@@ -444,6 +520,10 @@ public final class NATSEventBus: Sendable {
         } catch {
             subscription.dispose()
             throw error
+        }
+        idleChecks.withLock { checks in
+            checks.removeAll { $0() == nil }
+            checks.append { [weak subscription] in subscription?.isIdle }
         }
         return subscription
     }

@@ -24,16 +24,16 @@ import Ripple
 /// ## Reconnecting
 ///
 /// When the connection drops, ``state`` becomes ``NATSConnectionState/reconnecting`` and
-/// the client retries with exponential backoff (``NATSConnectionOptions/reconnect``).
+/// the client retries with exponential backoff (``NATSConnectionOptions/reconnect``), on
+/// the next server of its pool when it has several (those given to `connect` and those
+/// the cluster announces; see the module's article, "Failover").
 /// Meanwhile publishes are kept, up to ``NATSConnectionOptions/reconnectBufferSize``
 /// bytes, and sent in order once connected, after the subscriptions are renewed; beyond
 /// the bound, ``publish(_:to:replyTo:headers:)`` throws. Refused credentials close the
 /// connection at once, with no retry.
 public final class NATSConnection: Sendable {
-    private let address: ServerAddress
     private let options: NATSConnectionOptions
     private let hooks: NATSConnectionHooks?
-    private let guarded = LockedValue(Shared())
     // Serializes what the connection tells its observers, so `state` and `errors`
     // receive events one at a time, in order, and never under `state`'s lock.
     private let announcer = DispatchQueue(label: "ripple.nats.events")
@@ -60,6 +60,11 @@ public final class NATSConnection: Sendable {
 
     private struct Shared: ~Copyable {
         var status: NATSConnectionState = .connecting
+        // The servers to try, the given ones and those the cluster announced.
+        var pool: ServerPool
+        // The server of the current (or last) transport: learned servers inherit its
+        // credentials, and a lame-duck `INFO` names it.
+        var current: ServerAddress?
         var transport: Transport?
         var info: NATSServerInfo?
         var subscriptions: [UInt64: SubscriptionRecord] = [:]
@@ -75,6 +80,8 @@ public final class NATSConnection: Sendable {
         var pongWaiters: [PongWaiter] = []
         var pingsOutstanding = 0
         var closing = false
+        // `drain` began: no new subscriptions, and those there are unsubscribed at the server.
+        var draining = false
         var finished = false
         var inbox = Inbox()
     }
@@ -92,17 +99,25 @@ public final class NATSConnection: Sendable {
     /// failed attempt, so a server that accepts and drops at once is not retried in a loop.
     static let stableConnection: Duration = .seconds(1)
 
-    private init(address: ServerAddress, options: NATSConnectionOptions, hooks: NATSConnectionHooks?) {
-        self.address = address
+    private let guarded: LockedValue<Shared>
+
+    private init(pool: ServerPool, options: NATSConnectionOptions, hooks: NATSConnectionHooks?) {
         self.options = options
         self.hooks = hooks
+        guarded = LockedValue(Shared(pool: pool))
     }
 
     // MARK: - Connecting
 
-    /// Connects to the server at `url` and completes the handshake.
+    /// Connects to the server at `url` (or to one of a comma-separated list of servers,
+    /// as the official clients take them) and completes the handshake.
     ///
-    /// Throws if the first connection fails (unreachable server, refused credentials,
+    /// The servers of a list are tried in a random order unless
+    /// ``NATSConnectionOptions/randomizeServerOrder`` is `false`, and the ones the
+    /// cluster announces join them: a lost connection fails over to another server (see
+    /// the module's article, "Failover").
+    ///
+    /// Throws if the first connection fails on every server, each tried once (unreachable, refused credentials,
     /// TLS that fails (``NATSError/tlsFailed(_:)``), a handshake, TLS included, that does
     /// not finish within ``NATSConnectionOptions/connectTimeout``), or an option is out of
     /// range (``NATSError/invalidOption(_:)``); once connected, later losses are handled
@@ -110,26 +125,51 @@ public final class NATSConnection: Sendable {
     ///
     /// ```swift
     /// let connection = try await NATSConnection.connect(to: "nats://user:secret@127.0.0.1:4222")
+    /// let clustered = try await NATSConnection.connect(to: "nats://10.0.0.1:4222,nats://10.0.0.2:4222")
     /// ```
     ///
     /// - Parameters:
     ///   - url: `nats://host:port`, optionally with `user:password@` or `token@`;
-    ///     `tls://host:port` insists on TLS (see ``NATSTLSOptions``).
+    ///     `tls://host:port` insists on TLS (see ``NATSTLSOptions``). Several, separated
+    ///     by commas, make the pool of servers.
     ///   - options: Name, credentials, timeouts and reconnect policy; credentials here
     ///     override those in the URL.
     /// - Returns: The connected connection.
     public static func connect(to url: String, options: NATSConnectionOptions = NATSConnectionOptions()) async throws -> NATSConnection {
-        try await connect(to: url, options: options, hooks: nil)
+        try await connect(to: [url], options: options, hooks: nil)
     }
 
-    /// ``connect(to:options:)`` with test hooks (see ``NATSConnectionHooks``).
+    /// Connects to one of the servers at `urls` and completes the handshake: the same as
+    /// ``connect(to:options:)-(String,_)`` with the URLs joined by commas.
+    ///
+    /// ```swift
+    /// let connection = try await NATSConnection.connect(to: ["nats://10.0.0.1:4222", "nats://10.0.0.2:4222"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - urls: The servers (each may itself be a comma-separated list); at least one.
+    ///   - options: Name, credentials, timeouts, reconnect policy and server order.
+    /// - Returns: The connected connection.
+    public static func connect(to urls: [String], options: NATSConnectionOptions = NATSConnectionOptions()) async throws -> NATSConnection {
+        try await connect(to: urls, options: options, hooks: nil)
+    }
+
+    /// ``connect(to:options:)-(String,_)`` with test hooks (see ``NATSConnectionHooks``).
     static func connect(to url: String, options: NATSConnectionOptions, hooks: NATSConnectionHooks?) async throws -> NATSConnection {
+        try await connect(to: [url], options: options, hooks: hooks)
+    }
+
+    /// ``connect(to:options:)-(String,_)`` with a list of servers and test hooks.
+    static func connect(to urls: [String], options: NATSConnectionOptions, hooks: NATSConnectionHooks?) async throws -> NATSConnection {
         try options.validate()
-        var address = try ServerAddress(parsing: url)
-        address.user = options.user ?? address.user
-        address.password = options.password ?? address.password
-        address.token = options.token ?? address.token
-        let connection = NATSConnection(address: address, options: options, hooks: hooks)
+        var generator = SystemRandomNumberGenerator()
+        var pool = try ServerPool(urls: urls, randomize: options.randomizeServerOrder, using: &generator)
+        pool.updateAddresses { address in
+            address.user = options.user ?? address.user
+            address.password = options.password ?? address.password
+            address.token = options.token ?? address.token
+        }
+        let connection = NATSConnection(pool: pool, options: options, hooks: hooks)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let thread = DispatchQueue(label: "ripple.nats.connection")
             thread.async {
@@ -159,8 +199,8 @@ public final class NATSConnection: Sendable {
 
     /// Problems found after the fact: the server's `-ERR` lines (such as a permissions
     /// violation), a malformed message skipped, a write past its timeout, each failed
-    /// reconnect attempt's reason, refused credentials on reconnect, a reconnect policy
-    /// that gave up.
+    /// reconnect attempt's reason, refused credentials on reconnect, a server in lame-duck
+    /// mode left for another, a reconnect policy that gave up.
     /// Completes when the connection closes.
     ///
     /// ```swift
@@ -175,14 +215,50 @@ public final class NATSConnection: Sendable {
         guarded.withLock { $0.info }
     }
 
+    /// `host:port` of the server of the current connection, `nil` while there is none.
+    var connectedServer: String? {
+        guarded.withLock { shared in shared.transport == nil ? nil : shared.current.map(ServerPool.Server.key) }
+    }
+
+    /// `host:port` of every server in the pool, in the order they would be tried.
+    var serverPool: [String] {
+        guarded.withLock { $0.pool.servers.map(\.key) }
+    }
+
     /// The connection thread: connect, serve, and on loss reconnect with backoff, until
-    /// closed or out of attempts.
+    /// closed or out of servers.
+    ///
+    /// Each round takes the pool's next server and waits out that server's own backoff
+    /// (none for a server not tried yet, so failing over to another one is immediate).
+    /// The first connection gives up once every server was tried once, unless
+    /// ``NATSConnectionOptions/retryOnFailedConnect`` makes it return and go on as a
+    /// reconnection.
     private func run(first: CheckedContinuation<Void, any Error>) {
         var first: CheckedContinuation<Void, any Error>? = first
-        var failures = 0
+        var triedFirst: Set<String> = []
+        var generator = SystemRandomNumberGenerator()
         while !guarded.withLock({ $0.closing }) {
-            do {
-                let (transport, parser) = try establish()
+            let jitter = Duration.milliseconds(Int.random(in: 0...max(0, options.reconnect.jitter.milliseconds), using: &generator))
+            let pick = guarded.withLock { shared -> (ServerPool.Server, Duration)? in
+                guard let server = shared.pool.next(maxAttempts: options.reconnect.maxAttempts) else {
+                    return nil
+                }
+                return (server, shared.pool.wait(before: server, policy: options.reconnect, jitter: jitter, now: .now))
+            }
+            guard let (server, wait) = pick else {
+                let unsent = guarded.withLock { $0.pending.count }
+                finish(unsent > 0 ? .reconnectFailed(unsentBytes: unsent) : .closed, first: &first)
+                return
+            }
+            if wait > .zero {
+                _ = wakeup.wait(timeout: .now() + .milliseconds(wait.milliseconds))
+                if guarded.withLock({ $0.closing }) {
+                    break
+                }
+            }
+            guarded.withLock { $0.pool.attempted(server.key, at: .now) }
+            do throws(NATSError) {
+                let (transport, parser) = try establish(server.address)
                 try activate(transport)
                 first?.resume()
                 first = nil
@@ -194,8 +270,13 @@ public final class NATSConnection: Sendable {
                 }
                 // The backoff starts over only after a connection that proved itself;
                 // one the server ended right after the handshake is a failed attempt.
-                let proven = guarded.withLock { $0.confirmed } || ContinuousClock.now - started >= Self.stableConnection
-                failures = proven ? 0 : failures + 1
+                guarded.withLock { shared in
+                    if shared.confirmed || ContinuousClock.now - started >= Self.stableConnection {
+                        shared.pool.succeeded(server.key)
+                    } else {
+                        shared.pool.failed(server.key)
+                    }
+                }
             } catch .authorizationViolation(let text) {
                 finish(.authorizationViolation(text), first: &first)
                 return
@@ -207,24 +288,30 @@ public final class NATSConnection: Sendable {
                 finish(.tlsFailed(reason), first: &first)
                 return
             } catch {
-                if first != nil || guarded.withLock({ $0.closing }) {
+                if guarded.withLock({ $0.closing }) {
                     finish(first != nil ? error : nil, first: &first)
                     return
+                }
+                let everyServerTried = guarded.withLock { shared in
+                    shared.pool.failed(server.key)
+                    triedFirst.insert(server.key)
+                    return shared.pool.servers.allSatisfy { triedFirst.contains($0.key) }
+                }
+                if first != nil && !options.retryOnFailedConnect {
+                    if everyServerTried {
+                        finish(error, first: &first)
+                        return
+                    }
+                } else {
+                    // The first connect returns now (when retrying it) and the rest is a
+                    // reconnection, whose state and errors say what happens.
+                    setStatus(.reconnecting)
+                    first?.resume()
+                    first = nil
                 }
                 // Why this attempt failed (unreachable, a transient `-ERR`, a handshake
                 // past its deadline): the state alone would not say.
                 report(error)
-                failures += 1
-                setStatus(.reconnecting)
-            }
-            if let limit = options.reconnect.maxAttempts, failures > limit {
-                let unsent = guarded.withLock { $0.pending.count }
-                finish(unsent > 0 ? .reconnectFailed(unsentBytes: unsent) : .closed, first: &first)
-                return
-            }
-            if failures > 0 {
-                let delay = options.reconnect.delay(beforeAttempt: failures)
-                _ = wakeup.wait(timeout: .now() + .milliseconds(delay.milliseconds))
             }
         }
         finish(nil, first: &first)
@@ -303,7 +390,7 @@ public final class NATSConnection: Sendable {
     /// the server's `PONG` (accepted) or `-ERR` (refused). The whole of it, socket and TLS
     /// included, must end within ``NATSConnectionOptions/connectTimeout``: a server that
     /// trickles its bytes must not hold the connection (or the reconnect loop) longer.
-    private func establish() throws(NATSError) -> (Transport, ProtocolParser) {
+    private func establish(_ address: ServerAddress) throws(NATSError) -> (Transport, ProtocolParser) {
         let deadline = ContinuousClock.now + options.connectTimeout
         let transport = try Transport.open(
             host: address.host, port: address.port, timeout: options.connectTimeout, writeTimeout: options.writeTimeout
@@ -313,7 +400,7 @@ public final class NATSConnection: Sendable {
             guard case .info(let info) = try nextOperation(transport, &parser, until: deadline) else {
                 throw NATSError.protocolViolation("the server did not start with INFO")
             }
-            guarded.withLock { $0.info = info }
+            take(info, from: address)
             // TLS when the server requires it (as the official clients do: with the
             // system's roots unless `options.tls` says otherwise) or the client does.
             let insisting = address.tls || options.tls?.required == true
@@ -325,7 +412,7 @@ public final class NATSConnection: Sendable {
                 try transport.startTLS(options.tls ?? NATSTLSOptions(required: false), host: address.host, timeout: deadline - ContinuousClock.now)
             }
             var hello: [UInt8] = []
-            ClientCommand.connect(try connectJSON(tls: secure), into: &hello)
+            ClientCommand.connect(try connectJSON(tls: secure, address: address), into: &hello)
             hello.append(contentsOf: ClientCommand.ping)
             try transport.write(hello)
             while true {
@@ -343,7 +430,7 @@ public final class NATSConnection: Sendable {
                 case .ping:
                     try transport.write(ClientCommand.pong)
                 case .info(let info):
-                    guarded.withLock { $0.info = info }
+                    take(info, from: address)
                 case .ok, .msg, .malformed:
                     continue
                 }
@@ -398,7 +485,7 @@ public final class NATSConnection: Sendable {
         let auth_token: String?
     }
 
-    private func connectJSON(tls: Bool) throws(NATSError) -> [UInt8] {
+    private func connectJSON(tls: Bool, address: ServerAddress) throws(NATSError) -> [UInt8] {
         let message = ConnectMessage(
             tls_required: tls, name: options.name, user: address.user, pass: address.password, auth_token: address.token
         )
@@ -522,7 +609,12 @@ public final class NATSConnection: Sendable {
         case .ok:
             break
         case .info(let info):
-            guarded.withLock { $0.info = info }
+            if let address = guarded.withLock({ $0.current }), take(info, from: address) {
+                // Leaving now, while the server still routes, rather than when it closes
+                // the connection: the reconnection goes to another server at once.
+                report(.lameDuckMode(server: ServerPool.Server.key(address)))
+                transport.shutdown()
+            }
         case .err(let text):
             if ServerErrorText.deniesPermission(text) {
                 report(.permissionsViolation(text))
@@ -534,6 +626,25 @@ public final class NATSConnection: Sendable {
             } else {
                 report(.server(text))
             }
+        }
+    }
+
+    /// Keeps `info`, from the server at `address`, as the latest and adds the servers it
+    /// announces to the pool. Returns whether it says the server is in lame-duck mode and
+    /// the pool has another server to move to (this one then goes to the back).
+    @discardableResult
+    private func take(_ info: NATSServerInfo, from address: ServerAddress) -> Bool {
+        guarded.withLock { shared in
+            var generator = SystemRandomNumberGenerator()
+            shared.info = info
+            shared.current = address
+            shared.pool.learn(info.connectURLs, current: address, using: &generator)
+            let key = ServerPool.Server.key(address)
+            guard info.lameDuckMode, shared.pool.servers.contains(where: { $0.key != key }) else {
+                return false
+            }
+            shared.pool.demote(key)
+            return true
         }
     }
 
@@ -800,7 +911,7 @@ public final class NATSConnection: Sendable {
             throw .invalidSubject(queueGroup)
         }
         let sid = try guarded.withLock { shared throws(NATSError) -> UInt64 in
-            if shared.status == .closed {
+            if shared.status == .closed || shared.draining {
                 throw .closed
             }
             let sid = shared.nextSid
@@ -917,9 +1028,10 @@ public final class NATSConnection: Sendable {
     /// - Parameters:
     ///   - payload: The request body.
     ///   - subject: Where the responders listen.
+    ///   - headers: Headers to send with the request (`HPUB`), such as `Nats-Msg-Id`.
     ///   - timeout: How long to wait for an answer.
     /// - Returns: A `Single` of the answer.
-    public func request(_ payload: [UInt8], to subject: String, timeout: Duration = .seconds(5)) -> Single<NATSMessage> {
+    public func request(_ payload: [UInt8], to subject: String, headers: NATSHeaders? = nil, timeout: Duration = .seconds(5)) -> Single<NATSMessage> {
         Single.create { [self] observer in
             let reply: String
             let inboxSid: UInt64
@@ -939,7 +1051,7 @@ public final class NATSConnection: Sendable {
             // The inbox's `SUB` goes before this request, whichever request made it.
             sendSubscription(inboxSid)
             do {
-                try publish(payload, to: subject, replyTo: reply)
+                try publish(payload, to: subject, replyTo: reply, headers: headers)
             } catch {
                 // The request never left: its waiter goes, so nothing holds the
                 // observer and `close()` does not answer it a second time.
@@ -989,6 +1101,78 @@ public final class NATSConnection: Sendable {
     }
 
     // MARK: - Closing
+
+    /// Closes the connection without losing what is on its way: unsubscribes every
+    /// subscription at the server, lets the messages the server sent before that reach
+    /// their handlers, sends what was published (the reconnect buffer included, if
+    /// connected meanwhile), waits for the server to have it, then closes as ``close()``.
+    ///
+    /// From its start, `subscribe` throws ``NATSError/closed``; publishes are still taken
+    /// until the close. Handlers isolated to an actor may still be running for the last
+    /// messages when it returns. Not connected when it starts, it closes at once: the
+    /// reconnect buffer is discarded, as with ``close()``.
+    ///
+    /// ```swift
+    /// try await connection.drain()
+    /// ```
+    ///
+    /// - Parameter timeout: How long each of its two waits for the server may take.
+    /// - Throws: ``NATSError/timeout`` if the server did not answer in time (the
+    ///   connection is closed all the same), ``NATSError/closed`` if it was already.
+    ///   Either way ``currentState`` is ``NATSConnectionState/closed`` when it returns.
+    public func drain(timeout: Duration = .seconds(5)) async throws {
+        do {
+            try await drainSubscriptions(timeout: timeout)
+            try await flush(timeout: timeout)
+        } catch {
+            await closeAndWait()
+            throw error
+        }
+        await closeAndWait()
+    }
+
+    /// ``close()``, returning once the state is ``NATSConnectionState/closed``: the
+    /// connection's thread gets there as soon as it sees the socket shut down (or, in a
+    /// handshake, at its deadline).
+    func closeAndWait() async {
+        close()
+        // `state` completes right after `closed`.
+        _ = try? await state.filter { $0 == .closed }.take(1).toArray().value
+    }
+
+    /// The first half of ``drain(timeout:)``: `UNSUB` for every subscription but the
+    /// request inbox, then a flush, whose `PONG` comes after every message the server
+    /// sent before the `UNSUB`s, so those have reached their handlers when it returns
+    /// (the records stay until then: a message on its way is not dropped as unknown).
+    func drainSubscriptions(timeout: Duration) async throws {
+        let transport = try guarded.withLock { shared throws(NATSError) -> Transport? in
+            if shared.status == .closed {
+                throw .closed
+            }
+            shared.draining = true
+            return shared.status == .connected ? shared.transport : nil
+        }
+        guard let transport else {
+            return
+        }
+        try transport.write { () -> [UInt8]? in
+            guarded.withLock { shared -> [UInt8]? in
+                guard shared.transport === transport else {
+                    return nil
+                }
+                var bytes: [UInt8] = []
+                for (sid, record) in shared.subscriptions.sorted(by: { $0.key < $1.key })
+                where sid != shared.inbox.sid && record.sentOn == transport.id {
+                    ClientCommand.unsubscribe(sid: sid, into: &bytes)
+                }
+                return bytes.isEmpty ? nil : bytes
+            }
+        }
+        try await flush(timeout: timeout)
+        guarded.withLock { shared in
+            shared.subscriptions = shared.subscriptions.filter { $0.key == shared.inbox.sid }
+        }
+    }
 
     /// Closes the connection: no reconnecting, buffered messages not yet sent are
     /// discarded, waiting flushes and requests fail with ``NATSError/closed``, and

@@ -39,6 +39,15 @@ public struct NATSConnectionOptions: Sendable {
     public var maxPingsOutstanding = 2
     /// When and how often to reconnect after the connection is lost.
     public var reconnect = NATSReconnectPolicy()
+    /// Whether the servers (those given and those the cluster announces) are tried in a
+    /// random order, as the official clients do by default, so that clients given the same
+    /// list spread over the cluster; `false` tries the given ones in the given order.
+    public var randomizeServerOrder = true
+    /// Whether a first connection that fails is retried like a lost one: `connect` then
+    /// returns at once, in state ``NATSConnectionState/reconnecting``, buffering publishes
+    /// and keeping subscriptions until a server answers (or the policy gives up, which
+    /// closes the connection). By default `connect` throws once every server was tried once.
+    public var retryOnFailedConnect = false
     /// The most bytes of messages (protocol bytes, so a little more than the payloads)
     /// kept while disconnected, those a reconnection is writing included; a publish that
     /// would exceed it throws ``NATSError/reconnectBufferFull(limit:)``. Renewing the
@@ -63,7 +72,9 @@ public struct NATSConnectionOptions: Sendable {
         where duration <= .zero {
             throw .invalidOption("\(name) must be positive, not \(duration)")
         }
-        for (name, delay) in [("reconnect.initialDelay", reconnect.initialDelay), ("reconnect.maxDelay", reconnect.maxDelay)] where delay < .zero {
+        for (name, delay) in [
+            ("reconnect.initialDelay", reconnect.initialDelay), ("reconnect.maxDelay", reconnect.maxDelay), ("reconnect.jitter", reconnect.jitter),
+        ] where delay < .zero {
             throw .invalidOption("\(name) must not be negative, not \(delay)")
         }
         for (name, value) in [("maxPingsOutstanding", maxPingsOutstanding), ("maxControlLine", maxControlLine)] where value < 1 {
@@ -78,24 +89,30 @@ public struct NATSConnectionOptions: Sendable {
     }
 }
 
-/// When the client reconnects after losing the server: exponential backoff from
-/// `initialDelay`, doubling up to `maxDelay`, for at most `maxAttempts` attempts in a row.
-/// A connection that ends within a second of its handshake, before the server answered
-/// a ping on it, counts as a failed attempt: the backoff starts over only after one that
-/// stayed up.
+/// When the client reconnects after losing the server, per server: exponential backoff
+/// from `initialDelay`, doubling up to `maxDelay`, plus a random `jitter`, for at most
+/// `maxAttempts` failed attempts in a row on each server; a server past it leaves the
+/// pool, and the connection closes when none is left. A server not tried yet (another of
+/// the cluster) is tried at once. A connection that ends within a second of its
+/// handshake, before the server answered a ping on it, counts as a failed attempt: the
+/// backoff starts over only after one that stayed up.
 ///
 /// ```swift
 /// let never = NATSReconnectPolicy(maxAttempts: 0)
 /// let patient = NATSReconnectPolicy(maxAttempts: nil, initialDelay: .milliseconds(250), maxDelay: .seconds(10))
 /// ```
 public struct NATSReconnectPolicy: Sendable {
-    /// The most attempts in a row before the connection closes; `nil` retries forever,
-    /// `0` never reconnects.
+    /// The most failed attempts in a row on one server before it leaves the pool (and,
+    /// with one server, before the connection closes); `nil` retries forever, `0` never
+    /// reconnects.
     public var maxAttempts: Int?
     /// The wait before the first attempt.
     public var initialDelay: Duration
     /// The longest wait between two attempts.
     public var maxDelay: Duration
+    /// The most added at random to each wait, so that many clients that lost the same
+    /// server do not all come back at the same instant. 100 ms by default.
+    public var jitter: Duration = .milliseconds(100)
 
     /// A reconnect policy.
     ///

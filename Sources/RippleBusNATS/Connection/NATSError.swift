@@ -1,6 +1,6 @@
 /// What can go wrong talking to a NATS server.
 ///
-/// Calls that fail at once (``NATSConnection/connect(to:options:)``,
+/// Calls that fail at once (``NATSConnection/connect(to:options:)-(String,_)``,
 /// ``NATSConnection/publish(_:to:replyTo:headers:)``) throw it; problems found later (the
 /// server's `-ERR`, a reconnect that gave up) arrive on ``NATSConnection/errors``.
 ///
@@ -74,6 +74,10 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A write to the socket did not finish within ``NATSConnectionOptions/writeTimeout``
     /// (the server stopped reading): the connection was dropped and is re-established.
     case writeTimedOut(after: Duration)
+    /// The server at `server` (`host:port`) announced lame-duck mode (it is about to shut
+    /// down): the client left it for another server of its pool. Messages on their way
+    /// through that connection at that moment may be lost, as with any dropped connection.
+    case lameDuckMode(server: String)
 
     /// A sentence for logs.
     public var description: String {
@@ -99,6 +103,7 @@ public enum NATSError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidOption(let text): "invalid NATS option: \(text)"
         case .malformedMessage(let subject, let reason): "malformed message on '\(subject)' skipped: \(reason)"
         case .writeTimedOut(let after): "the NATS server took no data for \(after): connection dropped"
+        case .lameDuckMode(let server): "the NATS server \(server) is shutting down (lame-duck mode): moving to another server"
         }
     }
 }

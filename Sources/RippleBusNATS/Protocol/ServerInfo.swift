@@ -22,11 +22,18 @@ public struct NATSServerInfo: Sendable, Equatable, Decodable {
     public var tlsAvailable: Bool
     /// Whether JetStream is enabled on the server.
     public var jetStream: Bool
+    /// The other servers of the cluster that clients may connect to (`connect_urls`,
+    /// `host:port` each): the client adds them to its pool of servers to fail over to.
+    public var connectURLs: [String]
+    /// Whether the server is in lame-duck mode (`ldm`): it is about to shut down, so the
+    /// client moves to another server.
+    public var lameDuckMode: Bool
 
     enum CodingKeys: String, CodingKey {
         case serverID = "server_id", version, maxPayload = "max_payload", headers
         case authRequired = "auth_required", tlsRequired = "tls_required"
         case tlsAvailable = "tls_available", jetStream = "jetstream"
+        case connectURLs = "connect_urls", lameDuckMode = "ldm"
     }
 
     /// Reads an `INFO` object; every field but the id is optional on the wire.
@@ -42,5 +49,7 @@ public struct NATSServerInfo: Sendable, Equatable, Decodable {
         tlsRequired = try container.decodeIfPresent(Bool.self, forKey: .tlsRequired) ?? false
         tlsAvailable = try container.decodeIfPresent(Bool.self, forKey: .tlsAvailable) ?? false
         jetStream = try container.decodeIfPresent(Bool.self, forKey: .jetStream) ?? false
+        connectURLs = try container.decodeIfPresent([String].self, forKey: .connectURLs) ?? []
+        lameDuckMode = try container.decodeIfPresent(Bool.self, forKey: .lameDuckMode) ?? false
     }
 }

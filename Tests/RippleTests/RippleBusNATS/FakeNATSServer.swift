@@ -19,16 +19,20 @@ final class FakeNATSServer: Sendable {
     let port: Int
     private let listener: Int32
     private let closesAfterHandshake: Bool
+    private let info: String
     private let peers = LockedValue<[Peer]>([])
     // `true` while `listener` is open (its shutdown and close happen under this lock).
     private let listening = LockedValue(true)
 
     /// Starts listening on a free loopback port.
     ///
-    /// - Parameter closesAfterHandshake: Whether to close each connection as soon as
-    ///   it has answered the handshake's `PING`.
-    init(closesAfterHandshake: Bool = false) throws {
+    /// - Parameters:
+    ///   - closesAfterHandshake: Whether to close each connection as soon as it has
+    ///     answered the handshake's `PING`.
+    ///   - connectURLs: The cluster's servers its `INFO` announces (`connect_urls`).
+    init(closesAfterHandshake: Bool = false, connectURLs: [String] = []) throws {
         self.closesAfterHandshake = closesAfterHandshake
+        info = Self.info(connectURLs: connectURLs, lameDuck: false)
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard let port = NATSLocalServer.bindToFreeLoopbackPort(listener), listen(listener, 16) == 0 else {
             _ = close(listener)
@@ -47,6 +51,22 @@ final class FakeNATSServer: Sendable {
     /// What connection `index` (0-based, in accept order) received, as text.
     func received(_ index: Int) -> String {
         peers.withLock { String(decoding: $0[index].received, as: UTF8.self) }
+    }
+
+    /// The `INFO` line announcing `connectURLs`, and lame-duck mode if `lameDuck`.
+    static func info(connectURLs: [String], lameDuck: Bool) -> String {
+        let urls = connectURLs.map { "\"\($0)\"" }.joined(separator: ",")
+        return #"INFO {"server_id":"fake","version":"2.9.10","max_payload":1048576,"headers":true,"connect_urls":["#
+            + urls + "]" + (lameDuck ? #","ldm":true"# : "") + "}\r\n"
+    }
+
+    /// Sends `text` to connection `index`, as the server would in the middle of the stream.
+    func push(_ index: Int, _ text: String) {
+        peers.withLock { peers in
+            if peers[index].open {
+                _ = write(peers[index].fd, Array(text.utf8))
+            }
+        }
     }
 
     /// Ends connection `index` as a crashed server would.
@@ -100,7 +120,6 @@ final class FakeNATSServer: Sendable {
                 _ = close(fd)
             }
         }
-        let info = #"INFO {"server_id":"fake","version":"2.9.10","max_payload":1048576,"headers":true}"# + "\r\n"
         guard write(fd, Array(info.utf8)) else {
             return
         }

@@ -24,7 +24,7 @@ extension RippleTests {
 
         /// Waits until `connection` is connected on the server's connection `count` (1-based).
         private func reconnected(_ connection: NATSConnection, _ server: FakeNATSServer, count: Int) async -> Bool {
-            await natsEventually { server.connectionCount == count && connection.currentState == .connected }
+            await eventually(timeout: .seconds(5)) { server.connectionCount == count && connection.currentState == .connected }
         }
 
         @Test func publishesMadeWhileTheReconnectionDrainIsWritingCountAgainstTheBufferBoundAndSubscriptionsDoNot() async throws {
@@ -69,7 +69,7 @@ extension RippleTests {
             late.connection.withLock { $0 = connection }
             let first = try connection.subscribe(to: "s.one") { _ in }
             let second = try connection.subscribe(to: "s.two") { _ in }
-            #expect(await natsEventually { server.received(0).contains("SUB s.two") })
+            #expect(await eventually(timeout: .seconds(5)) { server.received(0).contains("SUB s.two") })
             server.drop(0)
             #expect(await reconnected(connection, server, count: 3))
             try await connection.flush()
@@ -158,7 +158,7 @@ extension RippleTests {
                 }
                 start.signal()
                 start.signal()
-                #expect(await natsEventually { server.received(round).offsets(of: "PUB service _INBOX.").count == 2 })
+                #expect(await eventually(timeout: .seconds(5)) { server.received(round).offsets(of: "PUB service _INBOX.").count == 2 })
                 let wire = server.received(round)
                 let subscriptions = wire.offsets(of: "SUB _INBOX.")
                 #expect(subscriptions.count == 1)
@@ -201,10 +201,10 @@ extension RippleTests {
             late.connection.withLock { $0 = connection }
             let doomed = try connection.subscribe(to: "doomed") { _ in }
             disposing.withLock { $0 = doomed }
-            #expect(await natsEventually { server.received(0).contains("SUB doomed") })
+            #expect(await eventually(timeout: .seconds(5)) { server.received(0).contains("SUB doomed") })
             server.drop(0)
             #expect(await reconnected(connection, server, count: 2))
-            #expect(await natsEventually { joining.withLock { $0 } != nil })
+            #expect(await eventually(timeout: .seconds(5)) { joining.withLock { $0 } != nil })
             try await connection.flush()
             let wire = server.received(1)
             let sub = wire.offsets(of: "SUB doomed 1\r\n")
@@ -241,7 +241,7 @@ extension RippleTests {
             var options = NATSConnectionOptions()
             options.reconnect = NATSReconnectPolicy(maxAttempts: 2, initialDelay: .milliseconds(10), maxDelay: .milliseconds(40))
             let connection = try await connect(server, options: options)
-            #expect(await natsEventually { connection.currentState == .closed })
+            #expect(await eventually(timeout: .seconds(5)) { connection.currentState == .closed })
             // The first connection, then two attempts: the policy's limit.
             #expect(server.connectionCount == 3)
         }

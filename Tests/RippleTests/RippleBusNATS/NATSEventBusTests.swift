@@ -55,7 +55,7 @@ extension RippleTests {
             for greeting in sent {
                 try publisher.publish(greeting)
             }
-            #expect(await natsEventually { probe.count == 200 })
+            #expect(await eventually(timeout: .seconds(5)) { probe.count == 200 })
             #expect(probe.values == sent)
             #expect(probe.mostAtOnce == 1)
             #expect(subscriber.subject(for: Greeting.self) == "ripple.bus.Greeting")
@@ -75,7 +75,7 @@ extension RippleTests {
             for index in 0..<3 {
                 try bus.publish(Greeting(text: "kept", index: index))
             }
-            #expect(await natsEventually { probe.count == 3 })
+            #expect(await eventually(timeout: .seconds(5)) { probe.count == 3 })
             #expect(probe.values.map(\.index) == [0, 1, 2])
             // Closing the bus lets the subscription go (the suite's resource check).
             bus.close()
@@ -93,7 +93,7 @@ extension RippleTests {
             for index in 0..<10 {
                 try bus.publish(Greeting(text: "x", index: index))
             }
-            #expect(await natsEventually { received.withLock { $0.count } == 5 })
+            #expect(await eventually(timeout: .seconds(5)) { received.withLock { $0.count } == 5 })
             subscription.dispose()
             try bus.publish(Greeting(text: "late", index: 100))
             try await bus.flush()
@@ -111,7 +111,7 @@ extension RippleTests {
             }
             try await bus.flush()
             try bus.publish(Greeting(text: "main", index: 1))
-            #expect(await natsEventually { !onMain.withLock { $0 }.isEmpty })
+            #expect(await eventually(timeout: .seconds(5)) { !onMain.withLock { $0 }.isEmpty })
             #expect(onMain.withLock { $0 } == [true])
             subscription.dispose()
             bus.close()
@@ -133,7 +133,7 @@ extension RippleTests {
             for id in 0..<200 {
                 try publisher.publish(Job(id: id))
             }
-            #expect(await natsEventually { probes[0].count + probes[1].count == 200 && listener.count == 200 })
+            #expect(await eventually(timeout: .seconds(5)) { probes[0].count + probes[1].count == 200 && listener.count == 200 })
             try await Task.sleep(for: .milliseconds(50))
             #expect((probes[0].values + probes[1].values).sorted() == Array(0..<200))
             #expect(probes[0].count > 0 && probes[1].count > 0)
@@ -171,13 +171,13 @@ extension RippleTests {
             let bus = try await NATSEventBus.connect(to: server.url)
             let states = LockedValue<[NATSConnectionState]>([])
             let subscription = bus.state.subscribe(onNext: { state in states.withLock { $0.append(state) } })
-            #expect(await natsEventually { states.withLock { $0 } == [.connected] })
+            #expect(await eventually(timeout: .seconds(5)) { states.withLock { $0 } == [.connected] })
             server.stop()
-            #expect(await natsEventually { states.withLock { $0 }.last == .reconnecting })
+            #expect(await eventually(timeout: .seconds(5)) { states.withLock { $0 }.last == .reconnecting })
             try server.start()
-            #expect(await natsEventually { states.withLock { $0 }.last == .connected })
+            #expect(await eventually(timeout: .seconds(5)) { states.withLock { $0 }.last == .connected })
             bus.close()
-            #expect(await natsEventually { states.withLock { $0 } == [.connected, .reconnecting, .connected, .closed] })
+            #expect(await eventually(timeout: .seconds(5)) { states.withLock { $0 } == [.connected, .reconnecting, .connected, .closed] })
             #expect(bus.connection.currentState == .closed)
             #expect(throws: NATSError.closed) { try bus.publish(Greeting(text: "after", index: 0)) }
             subscription.dispose()
@@ -196,18 +196,18 @@ extension RippleTests {
             for index in 0..<5 {
                 try bus.publish(Greeting(text: "before", index: index))
             }
-            #expect(await natsEventually { probe.count == 5 })
+            #expect(await eventually(timeout: .seconds(5)) { probe.count == 5 })
             server.stop()
-            #expect(await natsEventually { bus.connection.currentState == .reconnecting })
+            #expect(await eventually(timeout: .seconds(5)) { bus.connection.currentState == .reconnecting })
             for index in 5..<10 {
                 try bus.publish(Greeting(text: "while down", index: index))
             }
             try server.start()
-            #expect(await natsEventually { bus.connection.currentState == .connected })
+            #expect(await eventually(timeout: .seconds(5)) { bus.connection.currentState == .connected })
             for index in 10..<15 {
                 try bus.publish(Greeting(text: "after", index: index))
             }
-            #expect(await natsEventually { probe.count == 15 })
+            #expect(await eventually(timeout: .seconds(5)) { probe.count == 15 })
             #expect(probe.values == Array(0..<15))
             subscription.dispose()
             bus.close()
@@ -220,7 +220,7 @@ extension RippleTests {
             options.reconnect = NATSReconnectPolicy(maxAttempts: nil, initialDelay: .milliseconds(20), maxDelay: .milliseconds(100))
             let bus = try await NATSEventBus.connect(to: server.url, options: options)
             server.stop()
-            #expect(await natsEventually { bus.connection.currentState == .reconnecting })
+            #expect(await eventually(timeout: .seconds(5)) { bus.connection.currentState == .reconnecting })
             var accepted = 0
             var refusal: NATSError?
             for index in 0..<100 {
@@ -264,14 +264,14 @@ extension RippleTests {
             let errors = LockedValue<[NATSBusError]>([])
             let errorSubscription = bus.errors.subscribe(onNext: { error in errors.withLock { $0.append(error) } })
             server.stop()
-            #expect(await natsEventually { bus.connection.currentState == .reconnecting })
+            #expect(await eventually(timeout: .seconds(5)) { bus.connection.currentState == .reconnecting })
             // The password changes while the client is away.
             try #"authorization { user: alice, password: changed }"#.write(
                 to: server.directory.appendingPathComponent("server.conf"), atomically: true, encoding: .utf8
             )
             try server.start()
-            #expect(await natsEventually { bus.connection.currentState == .closed })
-            #expect(await natsEventually {
+            #expect(await eventually(timeout: .seconds(5)) { bus.connection.currentState == .closed })
+            #expect(await eventually(timeout: .seconds(5)) {
                 errors.withLock { $0.contains(.connection(.authorizationViolation("Authorization Violation"))) }
             })
             errorSubscription.dispose()
@@ -291,7 +291,7 @@ extension RippleTests {
             try bus.connection.publish(Array(#"{"type":"Greeting","version":1,"payload":{"text":3}}"#.utf8), to: subject)
             try bus.publish(GreetingV2(text: "hola", index: 2, language: "es"))
             try bus.publish(Greeting(text: "ok", index: 3))
-            #expect(await natsEventually { probe.count == 2 && errors.withLock { $0.count } == 3 })
+            #expect(await eventually(timeout: .seconds(5)) { probe.count == 2 && errors.withLock { $0.count } == 3 })
             #expect(probe.values == [1, 3])
             let reported = errors.withLock { $0 }
             guard reported.count == 3 else {
@@ -362,7 +362,7 @@ extension RippleTests {
             }
             try await bus.flush()
             try bus.publish(Greeting(text: "blocker", index: 0))
-            #expect(await natsEventually { probe.count == 0 })
+            #expect(await eventually(timeout: .seconds(5)) { probe.count == 0 })
             try await Task.sleep(for: .milliseconds(50))
             for index in 1...20 {
                 try bus.publish(Greeting(text: "burst", index: index))
@@ -370,7 +370,7 @@ extension RippleTests {
             try await bus.flush()
             try await Task.sleep(for: .milliseconds(50))
             gate.signal()
-            #expect(await natsEventually { probe.count == 6 && dropped.withLock { $0 } == 15 })
+            #expect(await eventually(timeout: .seconds(5)) { probe.count == 6 && dropped.withLock { $0 } == 15 })
             #expect(probe.values == [0, 1, 2, 3, 4, 5])
             subscription.dispose()
             errorSubscription.dispose()
@@ -449,7 +449,7 @@ JQNnBGKbEs0e9V7OUKnGRb3LNzM6S5dt/MxYmFzKQeEuZ/mgkxIEg3Qp
             for id in 1...3 {
                 try publisher.publish(Job(id: id))
             }
-            #expect(await natsEventually { probe.count == 3 })
+            #expect(await eventually(timeout: .seconds(5)) { probe.count == 3 })
             #expect(probe.values.sorted() == [1, 2, 3])
             #expect(refused.withLock { $0 })
             try await Task.sleep(for: .milliseconds(50))
@@ -465,7 +465,7 @@ JQNnBGKbEs0e9V7OUKnGRb3LNzM6S5dt/MxYmFzKQeEuZ/mgkxIEg3Qp
             let second = try await NATSEventBus.connect(to: server.url)
             let resumed = BusProbe<Int>()
             let again = try await second.subscribeDurably(Job.self, stream: "JOBS", durable: "billing", ackWait: .seconds(1)) { resumed.handle($0.id) }
-            #expect(await natsEventually { resumed.count == 3 })
+            #expect(await eventually(timeout: .seconds(5)) { resumed.count == 3 })
             try await Task.sleep(for: .milliseconds(100))
             #expect(resumed.values == [4, 5, 6])
             again.dispose()
@@ -521,8 +521,8 @@ JQNnBGKbEs0e9V7OUKnGRb3LNzM6S5dt/MxYmFzKQeEuZ/mgkxIEg3Qp
             try await bob.flush()
             try alice.publish(Secret(code: 1234))
             try alice.publish(Greeting(text: "public", index: 1))
-            #expect(await natsEventually { greetings.count == 1 })
-            #expect(await natsEventually {
+            #expect(await eventually(timeout: .seconds(5)) { greetings.count == 1 })
+            #expect(await eventually(timeout: .seconds(5)) {
                 errors.withLock { $0.contains { if case .connection(.permissionsViolation) = $0 { true } else { false } } }
             })
             try await Task.sleep(for: .milliseconds(50))

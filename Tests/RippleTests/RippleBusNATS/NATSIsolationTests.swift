@@ -5,22 +5,6 @@ import Testing
 @testable import RippleBusNATS
 import NATSLocalServer
 
-/// Suspends until `condition` holds, for at most `seconds`; runs on the caller's actor,
-/// so `condition` may read its state.
-private func waitUntil(
-    isolation: isolated (any Actor)? = #isolation,
-    seconds: Int = 5,
-    _ condition: () -> Bool
-) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(seconds))
-    while !condition() {
-        if clock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return true
-}
-
 extension RippleTests {
     /// Handlers given to a NATS bus (and to its connection) written on the main actor run
     /// there, in order; written in nonisolated code, on the subscription's scheduler.
@@ -49,7 +33,7 @@ extension RippleTests {
             }
             let answer = try await publisher.request(SumRequest(numbers: [1, 2]), expecting: SumResponse.self).value
             #expect(answer == SumResponse(sum: 3))
-            #expect(await waitUntil { probe.count == 41 })
+            #expect(await eventually(timeout: .seconds(5)) { probe.count == 41 })
             #expect(probe.notes.filter { $0.hasPrefix("event") } == (0..<20).map { "event \($0)" })
             #expect(probe.notes.filter { $0 == "message" }.count == 20)
             #expect(probe.notes.filter { $0.hasPrefix("request") } == ["request [1, 2]"])
@@ -78,7 +62,7 @@ extension RippleTests {
             for id in 1...5 {
                 try bus.publish(Job(id: id))
             }
-            #expect(await waitUntil { probe.count == 5 })
+            #expect(await eventually(timeout: .seconds(5)) { probe.count == 5 })
             #expect(probe.notes == (1...5).map { "job \($0)" })
             #expect(probe.misplaced == [], "ran off the main queue")
             subscription.dispose()
@@ -104,7 +88,7 @@ extension RippleTests {
             }
             let answer = try await bus.request(SumRequest(numbers: [4]), expecting: SumResponse.self).value
             #expect(answer == SumResponse(sum: 4))
-            #expect(await natsEventually { probe.count == 6 })
+            #expect(await eventually(timeout: .seconds(5)) { probe.count == 6 })
             #expect(probe.notes.filter { $0.hasPrefix("event") } == (0..<5).map { "event \($0)" })
             #expect(probe.misplaced == [], "ran off the scheduler's queue")
             events.dispose()

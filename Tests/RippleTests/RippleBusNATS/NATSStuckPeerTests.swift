@@ -70,9 +70,9 @@ extension RippleTests {
             #expect(outcome.error == .reconnectBufferFull(limit: 600 * 1024))
             #expect(outcome.longest < .milliseconds(1_000))
             #expect(connection.bufferedByteCount > 512 * 1024)
-            #expect(await natsEventually(2) { errors.withLock { $0 }.first == .writeTimedOut(after: .milliseconds(300)) })
+            #expect(await eventually(timeout: .seconds(2)) { errors.withLock { $0 }.first == .writeTimedOut(after: .milliseconds(300)) })
             // The state changes on the connection's own queue, after the error is reported.
-            #expect(await natsEventually(2) { connection.currentState == .reconnecting })
+            #expect(await eventually(timeout: .seconds(2)) { connection.currentState == .reconnecting })
             let clock = ContinuousClock()
             let closing = clock.measure { connection.close() }
             #expect(closing < .seconds(2))

@@ -107,7 +107,7 @@ extension RippleTests {
             try await connection.flush()
             try connection.publish(Array("secret \(subject)".utf8), to: subject)
             try await connection.flush()
-            return await natsEventually { received.withLock { $0 } == ["secret \(subject)"] }
+            return await eventually(timeout: .seconds(5)) { received.withLock { $0 } == ["secret \(subject)"] }
         }
 
         @Test func publishAndSubscribeOverTLSVerifiedAgainstTheCAAndAgainAfterAReconnect() async throws {
@@ -121,9 +121,9 @@ extension RippleTests {
 
             // A restarted server: the reconnect runs the handshake again.
             server.stop()
-            #expect(await natsEventually { connection.currentState == .reconnecting })
+            #expect(await eventually(timeout: .seconds(5)) { connection.currentState == .reconnecting })
             try server.start()
-            #expect(await natsEventually(10) { connection.currentState == .connected })
+            #expect(await eventually(timeout: .seconds(10)) { connection.currentState == .connected })
             #expect(try await roundTrip(connection, subject: "tls.second"))
             connection.close()
 
@@ -175,7 +175,7 @@ extension RippleTests {
             try server.start()
             // The state turns `.closed` before the error that closed it reaches `errors`,
             // which reports on a queue of its own: wait for both.
-            #expect(await natsEventually {
+            #expect(await eventually(timeout: .seconds(5)) {
                 connection.currentState == .closed && errors.withLock { if case .tlsFailed = $0.last { true } else { false } }
             })
             let reported = errors.withLock { $0 }
@@ -264,7 +264,7 @@ extension RippleTests {
             options.reconnect = NATSReconnectPolicy(maxAttempts: 0)
             let connection = try await NATSConnection.connect(to: "nats://127.0.0.1:\(port)", options: options)
             connection.close()
-            #expect(await natsEventually(10) { !peer.isRunning })
+            #expect(await eventually(timeout: .seconds(10)) { !peer.isRunning })
             let verdict = peer.remainingOutput()
             #expect(verdict.trimmingCharacters(in: .whitespacesAndNewlines) == "close_notify")
         }

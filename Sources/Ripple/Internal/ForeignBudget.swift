@@ -65,8 +65,12 @@ struct ForeignBudget {
         }
     }
 
-    /// The queue is empty, or a turn begins with nothing queued: nothing is counted.
-    /// One test when already empty, the per-element case.
+    /// Whether nothing is counted.
+    var isEmpty: Bool {
+        tallies.isEmpty
+    }
+
+    /// The queue is empty: nothing is counted.
     @inline(__always)
     mutating func reset() {
         if !tallies.isEmpty {

@@ -177,12 +177,15 @@ struct SerializedActions<Action>: ~Copyable {
         return true
     }
 
-    /// Records, with the lock held, that a turn begins on this thread, with every
-    /// thread's share whole.
+    /// Records, with the lock held, that a turn begins on this thread. Every thread's
+    /// share is whole already: the word was 0, so either ``next()`` found the queue
+    /// empty and emptied `budget`, or the last turn ended with the lock-free release,
+    /// which succeeds only when nobody left anything since the holder last looked (a
+    /// drain always ends in ``next()``). Nothing to write on the per-element path.
     @inline(__always)
     private mutating func beginTurnUnderLock() {
         holder.store(currentThreadID(), ordering: .relaxed)
-        budget.reset()
+        assert(budget.isEmpty, "a turn began with other threads' actions still counted")
     }
 
     /// Counts a claim that found the right taken, so that the holder's lock-free release

@@ -315,7 +315,7 @@ struct SerializedActions<Action>: ~Copyable {
         if head == queued.count {
             // A burst can grow the queue far beyond its usual size: that storage is not
             // kept for the owner's lifetime.
-            queued.removeAll(keepingCapacity: queued.count <= keptQueueCapacity)
+            queued.removeAll(keepingCapacity: queued.count <= SerializationBound.keptQueueCapacity)
             head = 0
             // Every call that found the right taken has enqueued (the lock is held), and
             // all of it has now been taken: "held, nothing queued" again, so that the
@@ -325,6 +325,3 @@ struct SerializedActions<Action>: ~Copyable {
         return action
     }
 }
-
-/// How many queued actions a ``SerializedActions`` keeps room for once it has drained.
-private let keptQueueCapacity = 64

@@ -21,6 +21,11 @@ enum SerializationBound {
     /// How many elements one other thread may leave in one turn, and have queued at
     /// once, without waiting.
     static let foreignActionsPerThread = 1_024
+
+    /// How many queued elements a point keeps room for once its queue has drained:
+    /// enough for the usual meetings of two or three calls, without keeping a burst's
+    /// storage for the point's lifetime.
+    static let keptQueueCapacity = 64
 }
 
 /// A call waiting for its turn to deliver at a serialization point: the holder hands

@@ -252,13 +252,9 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
         if leftHead == left.count {
             // A burst from a fast thread can grow the queue far beyond what two calls
             // meeting usually leave; its storage is not kept for the sink's lifetime.
-            left.removeAll(keepingCapacity: left.count <= keptLeftCapacity)
+            left.removeAll(keepingCapacity: left.count <= SerializationBound.keptQueueCapacity)
             leftHead = 0
         }
         return event
     }
 }
-
-/// How many left events a combining sink's queue keeps room for once it has drained:
-/// enough for the usual meetings of two or three calls, without keeping a burst's storage.
-private let keptLeftCapacity = 64

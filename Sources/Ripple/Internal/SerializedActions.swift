@@ -40,11 +40,12 @@
 ///
 /// Left unbounded, the acting call would take the waiting actions for as long as other
 /// threads keep leaving them. So an acting call's *turn* accepts at most
-/// ``SerializationBound/foreignActionsPerTurn`` actions from other threads; beyond that
-/// ``enqueue(_:)`` returns a ``TurnWaiter``, and its caller waits (after the lock)
-/// until ``next()`` reaches its action and hands it the right; it then performs its own
-/// action and those behind it, in a turn of its own. Actions from the acting call's own
-/// thread (re-entrant) never wait, nor do endings (``enqueueWithoutWaiting(_:)``).
+/// ``SerializationBound/foreignActionsPerThread`` actions from each other thread
+/// (``ForeignBudget``); beyond its thread's share ``enqueue(_:)`` returns a
+/// ``TurnWaiter``, and its caller waits (after the lock) until ``next()`` reaches its
+/// action and hands it the right; it then performs its own action and those behind it,
+/// in a turn of its own. Actions from the acting call's own thread (re-entrant) never
+/// wait, nor do endings (``enqueueWithoutWaiting(_:)``).
 ///
 /// It is a value stored in the sink (not copyable: it holds an atomic). Use every member
 /// with the sink's lock held, except ``releaseIfIdle()``, which the acting call may also
@@ -93,8 +94,9 @@ struct SerializedActions<Action>: ~Copyable {
     private struct Entry {
         var action: Action
         var waiter: TurnWaiter?
-        /// Left by another thread without waiting: counted in `foreignQueued`.
-        var isForeign = false
+        /// The thread that left it without waiting, counted in `budget`; 0 for the
+        /// holder's own actions, endings and waiting calls' actions.
+        var foreignThread: UInt = 0
     }
 
     private var queued: [Entry] = []
@@ -103,14 +105,11 @@ struct SerializedActions<Action>: ~Copyable {
     /// it is held. Atomic (relaxed) because ``claimWithoutLock()`` stores it without
     /// the lock; every other access is made with the lock held.
     private let holder = AtomicValue<UInt>(0)
-    /// How many actions other threads left, without waiting, in the queue's last *run*:
-    /// after the last action of a waiting call (whose turn will perform them), or, when
-    /// no waiting call is queued, in the current holder's turn (performed or not yet).
-    /// Each turn performs one run, so no turn performs more than the bound.
-    private var leftByOthers = 0
-    /// How many actions other threads left without waiting are still queued: bounded
-    /// too, so that what waits is at most the bound plus one action per waiting call.
-    private var foreignQueued = 0
+    /// What each other thread left, without waiting, in the queue's last *run* (after
+    /// the last action of a waiting call, whose turn will perform them, or, when no
+    /// waiting call is queued, in the current holder's turn) and still queued. Each
+    /// turn performs one run, so no turn performs more than the bound.
+    private var budget = ForeignBudget()
     // Not the first stored property: a mutating access to the whole struct (enqueueing,
     // under the lock) is reported to the Thread Sanitizer as a one-byte write at the
     // struct's address, which must not be the word the lock-free release touches.
@@ -162,9 +161,9 @@ struct SerializedActions<Action>: ~Copyable {
     /// ``claimBesideLockFreeClaims()``, whose every release clears the holder
     /// (``releaseIfIdleClearingHolder()``, ``releaseClaimedUnderLock()``, ``next()``),
     /// and whose lock-free release is only ever tried before the holder has taken any
-    /// queued action. Then `leftByOthers` is 0 whenever the word is 0 (a turn ends
+    /// queued action. Then `budget` is empty whenever the word is 0 (a turn ends
     /// with the lock-free release only when nobody left anything in it; ``next()``
-    /// resets it), so the turn starts with its full budget without writing it here.
+    /// empties it), so the turn starts with its full budget without writing it here.
     /// The holder is stored just after the claim: a call that finds the right taken
     /// meanwhile may read 0 (never its own thread, since every release cleared it),
     /// which is right, as it is not the holder.
@@ -178,11 +177,15 @@ struct SerializedActions<Action>: ~Copyable {
         return true
     }
 
-    /// Records, with the lock held, that a turn begins on this thread.
+    /// Records, with the lock held, that a turn begins on this thread. Every thread's
+    /// share is whole already: the word was 0, so either ``next()`` found the queue
+    /// empty and emptied `budget`, or the last turn ended with the lock-free release,
+    /// which succeeds only when nobody left anything since the holder last looked (a
+    /// drain always ends in ``next()``). Nothing to write on the per-element path.
     @inline(__always)
     private mutating func beginTurnUnderLock() {
         holder.store(currentThreadID(), ordering: .relaxed)
-        leftByOthers = 0
+        assert(budget.isEmpty, "a turn began with other threads' actions still counted")
     }
 
     /// Counts a claim that found the right taken, so that the holder's lock-free release
@@ -236,17 +239,14 @@ struct SerializedActions<Action>: ~Copyable {
             queued.append(Entry(action: action, waiter: nil))
             return nil
         }
-        if leftByOthers < SerializationBound.foreignActionsPerTurn,
-           foreignQueued < SerializationBound.foreignActionsPerTurn {
-            leftByOthers += 1
-            foreignQueued += 1
-            queued.append(Entry(action: action, waiter: nil, isForeign: true))
+        if budget.admit(thread) {
+            queued.append(Entry(action: action, waiter: nil, foreignThread: thread))
             return nil
         }
         let waiter = TurnWaiter(thread: thread)
         queued.append(Entry(action: action, waiter: waiter))
         // What other threads leave from now on is performed in this waiter's turn.
-        leftByOthers = 0
+        budget.startRun()
         return waiter
     }
 
@@ -294,28 +294,28 @@ struct SerializedActions<Action>: ~Copyable {
             // decided while this call acted, and it is empty. Nobody holds the right
             // now: no holder, and the next turn's budget whole.
             holder.store(0, ordering: .relaxed)
-            leftByOthers = 0
+            budget.reset()
             state.store(0, ordering: .releasing)
             return nil
         }
         if let waiter = queued[head].waiter {
             // The state word stays "held": the waiter acts next, starting with its own
             // action, now an ordinary one, in a turn of its own (whose run
-            // `leftByOthers` already counts, if it is the last one queued).
+            // `budget` already counts, if it is the last one queued).
             queued[head].waiter = nil
             holder.store(waiter.thread, ordering: .relaxed)
             waiter.handOver()
             return nil
         }
         let action = queued[head].action
-        if queued[head].isForeign {
-            foreignQueued -= 1
+        if queued[head].foreignThread != 0 {
+            budget.taken(from: queued[head].foreignThread)
         }
         head += 1
         if head == queued.count {
             // A burst can grow the queue far beyond its usual size: that storage is not
             // kept for the owner's lifetime.
-            queued.removeAll(keepingCapacity: queued.count <= keptQueueCapacity)
+            queued.removeAll(keepingCapacity: queued.count <= SerializationBound.keptQueueCapacity)
             head = 0
             // Every call that found the right taken has enqueued (the lock is held), and
             // all of it has now been taken: "held, nothing queued" again, so that the
@@ -325,6 +325,3 @@ struct SerializedActions<Action>: ~Copyable {
         return action
     }
 }
-
-/// How many queued actions a ``SerializedActions`` keeps room for once it has drained.
-private let keptQueueCapacity = 64

@@ -5,18 +5,27 @@ import Dispatch
 ///
 /// A serialization point lets one call at a time deliver (the *holder* of the right to
 /// deliver); a call from another thread that finds the right taken leaves its element
-/// for the holder and returns at once — unless the holder's current *turn* has already
-/// been left ``foreignActionsPerTurn`` elements by other threads. Such a call waits,
-/// holding no Ripple lock, until the right is handed to it, then delivers its own
-/// element and what is queued behind it, in order, in a turn of its own.
+/// for the holder and returns at once — unless its own thread has already left
+/// ``foreignActionsPerThread`` elements in the holder's current *turn*, or has that
+/// many still queued (``ForeignBudget``). Such a call waits, holding no Ripple lock,
+/// until the right is handed to it, then delivers its own element and what is queued
+/// behind it, in order, in a turn of its own.
 ///
-/// So one call delivers at most its own element, what its own subscribers emit back
-/// into the same point on the same thread, and `foreignActionsPerTurn` elements of other
-/// threads; and at most `foreignActionsPerTurn + (threads − 1)` elements wait at one
-/// point (one per waiting thread beyond the budget), plus re-entrant ones.
+/// So with `T` threads emitting, one call delivers at most its own element, what its
+/// own subscribers emit back into the same point on the same thread, and
+/// `(T − 1) × foreignActionsPerThread` elements of other threads; at most that many
+/// plus one per waiting thread wait at one point, plus re-entrant ones. A thread whose
+/// batch fits in its share never waits, whatever the holder is doing: a batch sent
+/// while holding a lock that the holder's subscriber needs cannot deadlock.
 enum SerializationBound {
-    /// How many elements other threads may leave one turn without waiting.
-    static let foreignActionsPerTurn = 32
+    /// How many elements one other thread may leave in one turn, and have queued at
+    /// once, without waiting.
+    static let foreignActionsPerThread = 1_024
+
+    /// How many queued elements a point keeps room for once its queue has drained:
+    /// enough for the usual meetings of two or three calls, without keeping a burst's
+    /// storage for the point's lifetime.
+    static let keptQueueCapacity = 64
 }
 
 /// A call waiting for its turn to deliver at a serialization point: the holder hands

@@ -17,12 +17,13 @@
 ///   subscriber emitting into its own subject, or another thread emitting at the same
 ///   time. The holder delivers the queue, in order, before giving the right back.
 /// - The bound (``SerializationBound``): a holder's turn accepts at most
-///   `SerializationBound.foreignActionsPerTurn` events from other threads. A call from
-///   another thread beyond that waits, holding no lock, until the holder hands it the
-///   right; it then delivers its own event and what follows it, in a turn of its own.
-///   So one `onNext` delivers at most its own element, what its subscribers emit back
-///   on the same thread, and 32 elements of other threads; and at most 32 plus one per
-///   other emitting thread wait. Re-entrant events (the same thread) never wait.
+///   `SerializationBound.foreignActionsPerThread` events from each other thread. A call
+///   from another thread beyond its thread's share waits, holding no lock, until the
+///   holder hands it the right; it then delivers its own event and what follows it, in
+///   a turn of its own. So with `T` threads emitting, one `onNext` delivers at most its
+///   own element, what its subscribers emit back on the same thread, and
+///   `(T − 1) × 1 024` elements of other threads; and at most that many plus one per
+///   waiting thread wait. Re-entrant events (the same thread) never wait.
 ///
 /// So an `onNext` made inside a subscriber is delivered to everyone after the event
 /// being delivered has reached every subscriber, not in the middle of it (RxSwift
@@ -51,7 +52,8 @@
 /// events are delivered by the holder of the right to deliver (queued behind what is
 /// being delivered), or by the subscribing thread itself when nobody holds the right.
 /// No emitter waits for a replaying subscriber, unless more than ``replayBufferLimit``
-/// events pile up during one replay.
+/// events pile up during one replay; and the replaying thread never waits for its own
+/// replay (``SubjectObserver``).
 ///
 /// ## Cost
 ///

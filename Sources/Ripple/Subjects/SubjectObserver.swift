@@ -17,8 +17,11 @@
 /// ends, the buffered events follow it (``SubjectCore`` decides who delivers them), and
 /// the gate opens: so replayed elements come first, then live ones, in order, and
 /// nobody waits for the replaying handler — up to ``replayBufferLimit`` buffered events,
-/// beyond which the delivering thread waits for the replay to end rather than let the
-/// buffer grow without bound.
+/// beyond which a delivering thread waits for the replay to end rather than let the
+/// buffer grow without bound. The replaying thread itself never waits: what it sends
+/// into the subject from inside its own replay (directly, or through another subscriber
+/// joining meanwhile) is buffered whatever its length, as a re-entrant call queues
+/// (``SerializedActions``); it could only wait for itself.
 class SubjectObserver<Element> {
     private static var disposedBit: Int { 1 }
     private static var gatedBit: Int { 2 }
@@ -42,6 +45,9 @@ class SubjectObserver<Element> {
     private let gateLock = Lock()
     // Guarded by `gateLock`.
     @exclusivity(unchecked) private var gated: [Event<Element>] = []
+    /// The thread delivering the replay (``currentThreadID()``), set when the gate
+    /// closes; it never waits on a full buffer. Guarded by `gateLock`.
+    @exclusivity(unchecked) private var replayingThread: UInt = 0
     /// The subscribing thread has delivered the whole replay. Guarded by `gateLock`;
     /// also set, sequentially consistent, in `replayEnded` for threads waiting on a full
     /// buffer (``ThreadParking``).
@@ -133,7 +139,8 @@ class SubjectObserver<Element> {
                 return (true, false)
             }
             gated.append(event)
-            return (false, gated.count >= replayBufferLimit && !replayEnded.load(ordering: .relaxed))
+            return (false, gated.count >= replayBufferLimit && !replayEnded.load(ordering: .relaxed)
+                && replayingThread != currentThreadID())
         }
         if direct {
             if !isDisposed {
@@ -147,8 +154,11 @@ class SubjectObserver<Element> {
     // MARK: The replay gate
 
     /// Closes the gate before the observer joins the subscribers: events delivered from
-    /// now on wait in its buffer. Call before the observer can be reached.
+    /// now on wait in its buffer. Call before the observer can be reached, on the thread
+    /// that will deliver the replay.
     final func closeGate() {
+        let thread = currentThreadID()
+        gateLock.withLock { replayingThread = thread }
         state.store(Self.gatedBit, ordering: .relaxed)
     }
 

@@ -64,19 +64,39 @@ extension RippleTests {
         }
 
         /// Guarantees.md, "When a call waits": a call from another thread waits for its
-        /// turn only once K actions of other threads wait; the holder's own thread
-        /// (re-entrant calls) and endings never wait, however many are queued.
-        @Test func onlyTheCallBeyondKActionsOfOtherThreadsWaitsAndTheHoldersThreadNever() {
+        /// turn only once its own thread has left K actions in the turn; each other
+        /// thread has a share of its own; the holder's own thread (re-entrant calls) and
+        /// endings never wait, however many are queued.
+        @Test func onlyTheCallBeyondItsThreadsShareWaitsAndTheHoldersThreadNever() {
             let gate = ActionGate()
-            let budget = SerializationBound.foreignActionsPerTurn
+            let budget = SerializationBound.foreignActionsPerThread
             #expect(gate.claim())
             // Re-entrant actions, on the holder's thread: never a wait, nor counted.
             #expect((0..<(budget + 5)).allSatisfy { !gate.enqueueReportingWait($0) })
             gate.enqueueEnding(-1)
-            let waits = Self.onAnotherThread {
-                (0...budget).map { gate.enqueueReportingWait(1_000 + $0) }
+            // The first thread stays alive until the second has enqueued: a thread's
+            // identity may be reused once it has exited.
+            let firstMayExit = DispatchSemaphore(value: 0)
+            let firstExited = DispatchSemaphore(value: 0)
+            let waits = Guarded<[Bool]>([])
+            let firstEnqueued = DispatchSemaphore(value: 0)
+            Thread {
+                let result = (0...budget).map { gate.enqueueReportingWait(1_000_000 + $0) }
+                waits.withLock { $0 = result }
+                firstEnqueued.signal()
+                firstMayExit.wait()
+                firstExited.signal()
+            }.start()
+            firstEnqueued.wait()
+            #expect(waits.withLock { $0 } == Array(repeating: false, count: budget) + [true])
+            // Another thread's share is its own: the first thread's wait does not spend
+            // it. (Its run is the waiting call's, after the first thread's last action.)
+            let otherWaits = Self.onAnotherThread {
+                (0...budget).map { gate.enqueueReportingWait(2_000_000 + $0) }
             }
-            #expect(waits == Array(repeating: false, count: budget) + [true])
+            firstMayExit.signal()
+            firstExited.wait()
+            #expect(otherWaits == Array(repeating: false, count: budget) + [true])
             // Still the holder's thread: it never waits, even with the budget spent.
             #expect(!gate.enqueueReportingWait(99))
         }

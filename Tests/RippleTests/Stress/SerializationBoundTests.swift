@@ -33,11 +33,12 @@ extension RippleTests {
     @Suite struct SerializationBoundTests {
         // MARK: The bounds checked (derived from the library's constant)
 
+        static let threads = 8
         /// K: the elements queued by *other* threads that one emitting call may deliver
         /// at one serialization point, besides its own element and those its
-        /// subscribers emit back re-entrantly on the same thread.
-        static let queuedPerCall = SerializationBound.foreignActionsPerTurn
-        static let threads = 8
+        /// subscribers emit back re-entrantly on the same thread: each of the other
+        /// threads' share of one turn.
+        static let queuedPerCall = (threads - 1) * SerializationBound.foreignActionsPerThread
         /// Fewer under the Thread Sanitizer, which runs this work 10-20 times slower on
         /// two cores: the bounds are per call and per instant, so a shorter run checks
         /// the same limits, and the watchdog stays a deadlock detector, not a timer.
@@ -60,7 +61,7 @@ extension RippleTests {
         /// current one), then K left at each point and one being handed on by each
         /// point's holder (at the merging sink, a waiting call's element is the one a
         /// subject's holder is handing on, so it is counted there already). Two subjects and a
-        /// sink that merges them are three points: T + 3(K + 1) = 107. A point after
+        /// sink that merges them are three points: T + 3(K + 1). A point after
         /// the merging sink (`share`'s subject) adds nothing: only the merging sink's
         /// holder calls it, one call at a time.
         static func inFlightBound(points: Int) -> Int {

@@ -97,8 +97,9 @@ enum ReplayingSubjectChecks {
         if !returned {
             _ = subscribed.wait(timeout: .now() + 30)
         }
-        // One turn at most: the elements queued while this thread held the right.
-        let bound = SerializationBound.foreignActionsPerTurn + 2
+        // One turn at most: the elements the one other thread queued while this thread
+        // held the right.
+        let bound = SerializationBound.foreignActionsPerThread + 2
         #expect(probe.deliveredOnSubscribingThread.load(ordering: .relaxed) <= bound, sourceLocation: sourceLocation)
         // The late subscriber got the replayed element, then every later one in order.
         let values = late.value.values

@@ -8,11 +8,10 @@
 /// the observer, so one event is handled at a time, in the order the calls took the
 /// right, and the observer never hears two calls at once.
 ///
-/// Bounded like every serialization point (``SerializationBound``): between two
-/// moments its queue is empty, the holder accepts at most
-/// `SerializationBound.foreignActionsPerTurn` events left by other threads; a call from
-/// another thread beyond that waits until the holder hands it the right, then runs its
-/// own event and those behind it. Events left from the holder's own thread (an observer
+/// Bounded like every serialization point (``SerializationBound``): in one turn, the
+/// holder accepts at most `SerializationBound.foreignActionsPerThread` events left by
+/// each other thread; a call from a thread beyond its share waits until the holder
+/// hands it the right, then runs its own event and those behind it. Events left from the holder's own thread (an observer
 /// feeding an upstream) never wait.
 ///
 /// An upstream call takes the right with one compare-and-swap on `running` when
@@ -58,17 +57,17 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
     private let turn = AtomicValue<UInt>(0)
     /// Guards the queue of left events and the count below, and nothing else.
     private let lock = Lock()
-    private var left: [(event: () -> Void, waiter: TurnWaiter?, isForeign: Bool)] = []
+    /// Left events; `foreignThread` is the thread that left one without waiting,
+    /// counted in `budget` (0 for the holder's own and waiting calls' events).
+    private var left: [(event: () -> Void, waiter: TurnWaiter?, foreignThread: UInt)] = []
     private var leftHead = 0
-    /// Events other threads left without waiting in the queue's last run: after the
-    /// last waiting call's event, or, with none queued, in the turn `countedTurn`.
-    private var leftByOthers = 0
+    /// What each other thread left without waiting in the queue's last run (after the
+    /// last waiting call's event, or, with none queued, in the turn `countedTurn`) and
+    /// still queued.
+    private var budget = ForeignBudget()
     private var countedTurn: UInt = 0
     /// How many queued events belong to calls waiting for their turn.
     private var waitersQueued = 0
-    /// How many queued events other threads left without waiting: bounded too, so that
-    /// what waits is at most the bound plus one event per waiting call.
-    private var foreignQueued = 0
 
     /// Takes the right to run and returns `true` when nobody holds it; `false` means
     /// the caller must ``leave(_:)`` its event instead.
@@ -105,7 +104,7 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
         let thread = currentThreadID()
         let waiter: TurnWaiter? = lock.withLock {
             if thread == holder.load(ordering: .relaxed) {
-                left.append((event, nil, false))
+                left.append((event, nil, 0))
                 return nil
             }
             let currentTurn = turn.load(ordering: .relaxed)
@@ -113,18 +112,15 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
                 // A turn began since the run was counted, and no waiting call is
                 // queued: the run is the new turn's.
                 countedTurn = currentTurn
-                leftByOthers = 0
+                budget.startRun()
             }
-            if leftByOthers < SerializationBound.foreignActionsPerTurn,
-               foreignQueued < SerializationBound.foreignActionsPerTurn {
-                leftByOthers += 1
-                foreignQueued += 1
-                left.append((event, nil, true))
+            if budget.admit(thread) {
+                left.append((event, nil, thread))
                 return nil
             }
             let waiter = TurnWaiter(thread: thread)
-            left.append((event, waiter, false))
-            leftByOthers = 0
+            left.append((event, waiter, 0))
+            budget.startRun()
             waitersQueued += 1
             return waiter
         }
@@ -249,20 +245,16 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
     /// Call with `lock` held, with an event at the head of the queue: takes it.
     private func takeLeftEvent() -> () -> Void {
         let event = left[leftHead].event
-        if left[leftHead].isForeign {
-            foreignQueued -= 1
+        if left[leftHead].foreignThread != 0 {
+            budget.taken(from: left[leftHead].foreignThread)
         }
         leftHead += 1
         if leftHead == left.count {
             // A burst from a fast thread can grow the queue far beyond what two calls
             // meeting usually leave; its storage is not kept for the sink's lifetime.
-            left.removeAll(keepingCapacity: left.count <= keptLeftCapacity)
+            left.removeAll(keepingCapacity: left.count <= SerializationBound.keptQueueCapacity)
             leftHead = 0
         }
         return event
     }
 }
-
-/// How many left events a combining sink's queue keeps room for once it has drained:
-/// enough for the usual meetings of two or three calls, without keeping a burst's storage.
-private let keptLeftCapacity = 64

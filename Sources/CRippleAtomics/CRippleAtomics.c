@@ -2,6 +2,15 @@
 
 intptr_t ripple_global_words[RIPPLE_GLOBAL_WORDS];
 
+#include <stdlib.h>
+
+/// Reads the environment once, as the library is loaded, into the global word Swift names
+/// `GlobalAtomicWord.plainPaths`: set when `RIPPLE_PLAIN_PATHS` is, which turns Ripple's
+/// fast paths off. Before any Swift code runs, so every read sees the final value.
+__attribute__((constructor)) static void ripple_read_environment(void) {
+    ripple_global_words[RIPPLE_PLAIN_PATHS_WORD] = getenv("RIPPLE_PLAIN_PATHS") != NULL;
+}
+
 #if !defined(__APPLE__)
 #include <linux/futex.h>
 #include <sys/syscall.h>

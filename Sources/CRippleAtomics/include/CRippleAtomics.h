@@ -74,6 +74,9 @@ RIPPLE_WORD_RMW(seq_cst, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)
 /// read would first check that it was (`swift_once`). Swift names them by index
 /// (`GlobalAtomicWord`), and must not use more than `RIPPLE_GLOBAL_WORDS`.
 #define RIPPLE_GLOBAL_WORDS 8
+/// The word set, as the library loads, when `RIPPLE_PLAIN_PATHS` is in the environment
+/// (`GlobalAtomicWord.plainPaths`).
+#define RIPPLE_PLAIN_PATHS_WORD 3
 extern intptr_t ripple_global_words[RIPPLE_GLOBAL_WORDS];
 
 /// The address of global word `index`.

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 // Every fast path of Ripple: a second road that does what an operator's plain path does,
 // with fewer objects or calls. Each one must be indistinguishable from the plain path it
 // replaces (same events, same order, same subscriptions and disposals); the test named
@@ -28,6 +20,10 @@ import Musl
 // expectations as its fast path. The journey trace follows whichever road runs.
 
 /// Whether the fast paths listed above run: `false` when the process was started with
-/// `RIPPLE_PLAIN_PATHS` set. Read when a chain is built or subscribed, never per element.
+/// `RIPPLE_PLAIN_PATHS` set. Read when a chain is built or subscribed, never per element:
+/// a plain load of a word the library set as it loaded (a global `let` would check its
+/// lazy initialisation on every read).
 @usableFromInline
-let fastPathsAreOn: Bool = getenv("RIPPLE_PLAIN_PATHS") == nil
+var fastPathsAreOn: Bool {
+    @inline(__always) get { !GlobalAtomicWord.plainPaths.view().load(ordering: .relaxed) }
+}

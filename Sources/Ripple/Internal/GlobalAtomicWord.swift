@@ -10,6 +10,10 @@ package enum GlobalAtomicWord: Int32 {
     case recordsCallStack
     /// The live `observe(on:)` observables on serial dispatch queues.
     case liveSerialDispatchQueueObservables
+    /// Whether `RIPPLE_PLAIN_PATHS` was in the environment when the library loaded
+    /// (`fastPathsAreOn`); set before any Swift code runs, never changed. Its index is
+    /// `RIPPLE_PLAIN_PATHS_WORD`, where the C side sets it.
+    case plainPaths
 
     /// The atomic view of the word.
     @inline(__always)

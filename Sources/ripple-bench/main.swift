@@ -88,7 +88,6 @@ if workloads.isEmpty {
 }
 
 if !options.json {
-    print(ProcessFloor.line())   // measured before any workload runs
     print("# ripple-bench: size=\(options.size.rawValue), 1 warm-up run, then \(options.repetitions) timed repetition(s); median reported")
     print("# baseline: the hand-written plain-Swift equivalent, timed in the same process, alternating with Ripple")
     print("# floor: the same work fused by hand into one loop, operator closures inlined (the baseline where there is none), timed alongside")

@@ -32,7 +32,7 @@
 /// that lock (a claim without it could overtake an action decided earlier and not yet
 /// queued). Here the holder of the right decides, so an event needs no lock at all
 /// when nobody else runs: claiming through `SerializedActions` would add a lock round
-/// trip per event (measured: combine_latest 570 -> 603 instructions per event).
+/// trip per event.
 class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Observer.Element == Result {
     // (`Result` is a parameter of its own, equal to `Observer.Element`, so that generic
     // code finds its type in the sink's metadata rather than asking the runtime for

@@ -120,9 +120,9 @@ public final class NATSEventBus: Sendable {
         subscriptionBufferLimit: Int = 65_536,
         subscriptionBufferByteLimit: Int = 64 * 1024 * 1024
     ) async throws -> NATSEventBus {
-        try validate(subjectPrefix: subjectPrefix, subscriptionBufferLimit: subscriptionBufferLimit, subscriptionBufferByteLimit: subscriptionBufferByteLimit)
-        return try NATSEventBus(
-            connection: try await NATSConnection.connect(to: url, options: options),
+        try await connect(
+            to: [url],
+            options: options,
             subjectPrefix: subjectPrefix,
             subscriptionBufferLimit: subscriptionBufferLimit,
             subscriptionBufferByteLimit: subscriptionBufferByteLimit

@@ -175,6 +175,7 @@ extension RippleTests {
             let disposing = LockedValue<(any Disposable & Sendable)?>(nil)
             let joining = LockedValue<(any Disposable & Sendable)?>(nil)
             let drains = AtomicValue<Int>(0)
+            let disposed = AtomicValue<Bool>(false)
             var hooks = NATSConnectionHooks()
             hooks.beforeActivateWrite = { _ in
                 guard drains.wrappingAdd(1, ordering: .relaxed).newValue == 1 else {
@@ -187,6 +188,7 @@ extension RippleTests {
                 Thread.detachNewThread {
                     started.signal()
                     disposing.withLock { $0 }?.dispose()
+                    disposed.store(true, ordering: .releasing)
                 }
                 Thread.detachNewThread {
                     started.signal()
@@ -204,7 +206,9 @@ extension RippleTests {
             #expect(await eventually(timeout: .seconds(5)) { server.received(0).contains("SUB doomed") })
             server.drop(0)
             #expect(await reconnected(connection, server, count: 2))
-            #expect(await eventually(timeout: .seconds(5)) { joining.withLock { $0 } != nil })
+            // On a loaded machine either thread may run late; the flush below proves only
+            // what was written before it, so wait until both calls have returned.
+            #expect(await eventually(timeout: .seconds(5)) { joining.withLock { $0 } != nil && disposed.load(ordering: .acquiring) })
             try await connection.flush()
             let wire = server.received(1)
             let sub = wire.offsets(of: "SUB doomed 1\r\n")

@@ -94,7 +94,7 @@ final class IsolatedDelivery<Element>: Producer<Element> {
     }
 }
 
-final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let queue: IsolatedQueue<Event<Element>>
@@ -125,14 +125,6 @@ final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observ
             forwardCompletedAndDispose()
         } else {
             enqueue(.completed)
-        }
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): on(error: error)
-        case .completed: onCompletion()
         }
     }
 

@@ -36,7 +36,7 @@ final private class DefaultIfEmpty<Element>: Producer<Element> {
     }
 }
 
-final private class DefaultIfEmptySink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class DefaultIfEmptySink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let defaultElement: Element
@@ -54,18 +54,14 @@ final private class DefaultIfEmptySink<Observer: ElementObserver>: Sink<Observer
         forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
-            if isEmpty {
-                forwardOn(next: defaultElement)
-            }
-            forwardCompletedAndDispose()
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        if isEmpty {
+            forwardOn(next: defaultElement)
         }
+        forwardCompletedAndDispose()
     }
 }

@@ -152,7 +152,7 @@ final private class DistinctUntilChanged<Element, Key>: Producer<Element> {
 }
 
 /// Keeps the key of the last element sent and compares each new key with it.
-final private class DistinctUntilChangedSink<Observer: ElementObserver, Key>: Sink<Observer>, ElementObserver {
+final private class DistinctUntilChangedSink<Observer: ElementObserver, Key>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let keySelector: (Element) throws -> Key
@@ -195,15 +195,5 @@ final private class DistinctUntilChangedSink<Observer: ElementObserver, Key>: Si
             return
         }
         forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
     }
 }

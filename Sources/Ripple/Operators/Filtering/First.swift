@@ -35,7 +35,7 @@ final private class First<Element>: Producer<Element?> {
     }
 }
 
-final private class FirstSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == SourceElement? {
+final private class FirstSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver where Observer.Element == SourceElement? {
     typealias Element = SourceElement
 
     func on(next element: SourceElement) {
@@ -43,15 +43,12 @@ final private class FirstSink<SourceElement, Observer: ElementObserver>: Sink<Ob
         forwardCompletedAndDispose()
     }
 
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            forwardErrorAndDispose(error)
-        case .completed:
-            forwardOn(next: nil)
-            forwardCompletedAndDispose()
-        }
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        forwardOn(next: nil)
+        forwardCompletedAndDispose()
     }
 }

@@ -35,19 +35,8 @@ final private class IgnoreElements<SourceElement>: Producer<Never> {
     }
 }
 
-final private class IgnoreElementsSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Never {
+final private class IgnoreElementsSink<SourceElement, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == Never {
     typealias Element = SourceElement
 
     func on(next element: SourceElement) {}
-
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next:
-            break
-        case .error(let error):
-            forwardErrorAndDispose(error)
-        case .completed:
-            forwardCompletedAndDispose()
-        }
-    }
 }

@@ -72,7 +72,7 @@ final private class SingleElement<Element>: Producer<Element> {
     }
 }
 
-final private class SingleElementSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class SingleElementSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let predicate: ((Element) throws -> Bool)?
@@ -104,19 +104,15 @@ final private class SingleElementSink<Observer: ElementObserver>: Sink<Observer>
         forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
-            if hasElement {
-                forwardCompletedAndDispose()
-            } else {
-                forwardErrorAndDispose(RxError.noElements)
-            }
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        if hasElement {
+            forwardCompletedAndDispose()
+        } else {
+            forwardErrorAndDispose(RxError.noElements)
         }
     }
 }

@@ -45,7 +45,7 @@ final private class SkipCount<Element>: Producer<Element> {
 }
 
 /// Counts down the elements still to drop, then forwards everything.
-final private class SkipCountSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class SkipCountSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     // Touched only by the source, one event at a time; no access spans a call out,
@@ -63,15 +63,5 @@ final private class SkipCountSink<Observer: ElementObserver>: Sink<Observer>, El
             return
         }
         forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
     }
 }

@@ -67,7 +67,7 @@ final private class SkipWhile<Element>: Producer<Element> {
 }
 
 /// Asks the predicate until it first says no, then forwards everything.
-final private class SkipWhileSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class SkipWhileSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let predicate: (Element) throws -> Bool
@@ -93,15 +93,5 @@ final private class SkipWhileSink<Observer: ElementObserver>: Sink<Observer>, El
             passing = true
         }
         forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
     }
 }

@@ -52,7 +52,7 @@ final private class TakeCount<Element>: Producer<Element> {
 }
 
 /// Counts down the elements still wanted; completes after the last one.
-final private class TakeCountSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class TakeCountSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     // Touched only by the source, one event at a time; no access spans a call out,
@@ -73,16 +73,6 @@ final private class TakeCountSink<Observer: ElementObserver>: Sink<Observer>, El
         forwardOn(next: element)
         if isLast {
             forwardCompletedAndDispose()
-        }
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
         }
     }
 }

@@ -145,7 +145,7 @@ final private class TakeWhile<Element>: Producer<Element> {
     }
 }
 
-final private class TakeWhileSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class TakeWhileSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let predicate: (Element) throws -> Bool
@@ -185,15 +185,5 @@ final private class TakeWhileSink<Observer: ElementObserver>: Sink<Observer>, El
             forwardOn(next: element)
         }
         forwardCompletedAndDispose()
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
     }
 }

@@ -43,7 +43,7 @@ final private class Enumerated<Source>: Producer<(index: Int, element: Source)> 
 }
 
 /// Counts one subscription's elements on the element road.
-final private class EnumeratedSink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == (index: Int, element: Source) {
+final private class EnumeratedSink<Source, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == (index: Int, element: Source) {
     typealias Element = Source
 
     // The index of the next element. Touched only by the upstream's events, which
@@ -64,13 +64,5 @@ final private class EnumeratedSink<Source, Observer: ElementObserver>: Sink<Obse
         }
         index = current + 1
         forwardOn(next: (index: current, element: element))
-    }
-
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
-        }
     }
 }

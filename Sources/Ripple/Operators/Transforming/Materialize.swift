@@ -65,18 +65,21 @@ final private class Materialize<Source>: Producer<Event<Source>> {
 
 /// Wraps each event of one subscription as an element. Building an `Event` per
 /// element is this operator's job, so the element road here carries events.
-final private class MaterializeSink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Event<Source> {
+final private class MaterializeSink<Source, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver where Observer.Element == Event<Source> {
     typealias Element = Source
 
     func on(next element: Source) {
         forwardOn(next: .next(element))
     }
 
-    func on(_ event: Event<Source>) {
-        forwardOn(next: event)
-        if event.isStopEvent {
-            forwardCompletedAndDispose()
-        }
+    func on(error: Swift.Error) {
+        forwardOn(next: .error(error))
+        forwardCompletedAndDispose()
+    }
+
+    func onCompletion() {
+        forwardOn(next: .completed)
+        forwardCompletedAndDispose()
     }
 }
 
@@ -95,7 +98,7 @@ final private class Dematerialize<Source: EventConvertible>: Producer<Source.Ele
 }
 
 /// Unwraps each element of one subscription into the event it holds.
-final private class DematerializeSink<Source: EventConvertible, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Source.Element {
+final private class DematerializeSink<Source: EventConvertible, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == Source.Element {
     typealias Element = Source
 
     func on(next element: Source) {
@@ -106,14 +109,6 @@ final private class DematerializeSink<Source: EventConvertible, Observer: Elemen
             forwardErrorAndDispose(error)
         case .completed:
             forwardCompletedAndDispose()
-        }
-    }
-
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
         }
     }
 }

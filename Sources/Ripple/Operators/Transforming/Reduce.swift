@@ -93,7 +93,7 @@ final private class Reduce<Source, Accumulate, Result>: Producer<Result> {
 }
 
 /// Folds one subscription's elements on the element road; sends only at completion.
-final private class ReduceSink<Source, Accumulate, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class ReduceSink<Source, Accumulate, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Source
 
     private let accumulator: (Accumulate, Source) throws -> Accumulate
@@ -122,22 +122,19 @@ final private class ReduceSink<Source, Accumulate, Observer: ElementObserver>: S
         }
     }
 
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        let result: Observer.Element
+        do {
+            result = try mapResult(accumulated)
+        } catch {
             forwardErrorAndDispose(error)
-        case .completed:
-            let result: Observer.Element
-            do {
-                result = try mapResult(accumulated)
-            } catch {
-                forwardErrorAndDispose(error)
-                return
-            }
-            forwardOn(next: result)
-            forwardCompletedAndDispose()
+            return
         }
+        forwardOn(next: result)
+        forwardCompletedAndDispose()
     }
 }

@@ -85,7 +85,7 @@ final private class Scan<Source, Accumulate>: Producer<Accumulate> {
 
 /// Keeps one subscription's accumulator and forwards it after each element, on the
 /// element road: no `Event` per element, no allocation of its own.
-final private class ScanSink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class ScanSink<Source, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Source
     typealias Accumulate = Observer.Element
 
@@ -114,14 +114,6 @@ final private class ScanSink<Source, Observer: ElementObserver>: Sink<Observer>,
             forwardOn(next: accumulated.pointee)
         } catch {
             forwardErrorAndDispose(error)
-        }
-    }
-
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
         }
     }
 }

@@ -76,7 +76,7 @@ final private class WithUnretained<Source, Object: AnyObject, Out>: Producer<Out
 }
 
 /// Combines each element with the object while it lives, on the element road.
-final private class WithUnretainedSink<Source, Object: AnyObject, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class WithUnretainedSink<Source, Object: AnyObject, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Source
 
     private weak var object: Object?
@@ -94,13 +94,5 @@ final private class WithUnretainedSink<Source, Object: AnyObject, Observer: Elem
             return
         }
         forwardOn(next: resultSelector((object, element)))
-    }
-
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
-        }
     }
 }

@@ -88,9 +88,7 @@ final class IsolatedDelivery<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = IsolatedDeliverySink(executor: executor, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(IsolatedDeliverySink(executor: executor, observer: observer, cancel: cancel), to: source)
     }
 }
 

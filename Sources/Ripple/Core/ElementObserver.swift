@@ -71,7 +71,8 @@ extension ElementObserver {
 // retryWhen, refCount) still switch in `on(_:)` and take the terminal road from these
 // defaults. Every other observer conforms to ``TerminalRoadObserver``, where they are
 // unavailable, so that a missing terminal method there is a compile error rather than
-// a recursion through `on(_:)`. Delete both once those files implement the three roads.
+// a recursion through `on(_:)`. Once those files implement the three roads, delete
+// these defaults and fold `TerminalRoadObserver` back into `ElementObserver`.
 extension ElementObserver {
     /// Builds `.error(error)` for an observer that still switches in ``on(_:)``.
     @usableFromInline

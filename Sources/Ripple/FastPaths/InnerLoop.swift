@@ -17,7 +17,8 @@ extension Observable {
     /// This sequence as a ``LoopProducer`` whose elements a loop on the current-thread
     /// trampoline sends, or `nil`: for every other sequence, and for a loop producer on
     /// another scheduler or with the fast paths off (its ``LoopProducer/loopCount`` is
-    /// `nil` then).
+    /// `nil` then). Inlined into merge's inner observer, where it replaced a call.
+    @inline(__always)
     final func asLoopProducer() -> LoopProducer<Element>? {
         guard isLoopProducer else {
             return nil
@@ -32,17 +33,28 @@ extension Observable {
     /// last class seen each way. A word holds the whole answer for the class it names,
     /// so threads racing on it store answers that are each right; relaxed loads do.
     private final var isLoopProducer: Bool {
-        let bits = Int(bitPattern: ObjectIdentifier(type(of: self)))
-        let loopClasses: AtomicView<Int> = GlobalAtomicWord.lastLoopProducerClass.view()
-        if loopClasses.load(ordering: .relaxed) == bits {
-            return true
+        @inline(__always) get {
+            let bits = Int(bitPattern: ObjectIdentifier(type(of: self)))
+            let loopClasses: AtomicView<Int> = GlobalAtomicWord.lastLoopProducerClass.view()
+            if loopClasses.load(ordering: .relaxed) == bits {
+                return true
+            }
+            let otherClasses: AtomicView<Int> = GlobalAtomicWord.lastOtherClass.view()
+            if otherClasses.load(ordering: .relaxed) == bits {
+                return false
+            }
+            return learnIsLoopProducer(classBits: bits)
         }
-        let otherClasses: AtomicView<Int> = GlobalAtomicWord.lastOtherClass.view()
-        if otherClasses.load(ordering: .relaxed) == bits {
-            return false
-        }
+    }
+
+    /// Asks the runtime, once per change of class, and remembers the answer. Out of
+    /// line: it looks `LoopProducer<Element>` up.
+    @inline(never)
+    private final func learnIsLoopProducer(classBits bits: Int) -> Bool {
         let isLoopProducer = self is LoopProducer<Element>
-        (isLoopProducer ? loopClasses : otherClasses).store(bits, ordering: .relaxed)
+        let word: GlobalAtomicWord = isLoopProducer ? .lastLoopProducerClass : .lastOtherClass
+        let view: AtomicView<Int> = word.view()
+        view.store(bits, ordering: .relaxed)
         return isLoopProducer
     }
 }

@@ -17,7 +17,7 @@ extension Observable {
     @inlinable
     @inline(__always)
     final func subscribeAtOnce(onNext: ((Element) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> (any Disposable & Sendable)? {
-        guard fastPathsAreOn, let just = self as? Just<Element> else {
+        guard let just = self as? Just<Element> else {
             return nil
         }
         return just.sendAtOnce(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
@@ -26,10 +26,14 @@ extension Observable {
 
 extension Just {
     /// The element, the completion, then `onDisposed`, all during the call; returns
-    /// the subscription, which has nothing left to do. Out of line, so the inlined
-    /// check above stays small.
+    /// the subscription, which has nothing left to do, or `nil` with the fast paths
+    /// off. Out of line, so the inlined check above stays small, and the switch is read
+    /// here rather than called from your code.
     @usableFromInline
-    final func sendAtOnce(onNext: ((Element) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> any Disposable & Sendable {
+    final func sendAtOnce(onNext: ((Element) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> (any Disposable & Sendable)? {
+        guard fastPathsAreOn else {
+            return nil
+        }
         if journeyTracingIsOn {
             JourneyTrace.step("Just", "subscribeAtOnce", "calls your onNext with \(element), then onCompleted and onDisposed, during subscribe: no observer, no sink")
         }

@@ -30,9 +30,7 @@ final private class DefaultIfEmpty<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DefaultIfEmptySink(defaultElement: defaultElement, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(DefaultIfEmptySink(defaultElement: defaultElement, observer: observer, cancel: cancel), to: source)
     }
 }
 

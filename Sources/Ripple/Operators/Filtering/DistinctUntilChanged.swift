@@ -145,9 +145,7 @@ final private class DistinctUntilChanged<Element, Key>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, observer: observer, cancel: cancel), to: source)
     }
 }
 

@@ -39,9 +39,7 @@ final private class ElementAt<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ElementAtSink(index: index, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(ElementAtSink(index: index, observer: observer, cancel: cancel), to: source)
     }
 }
 

@@ -54,9 +54,7 @@ final class Filter<Element>: SingleStageProducer<Element, Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = FilterSink<Element, Observer>(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(FilterSink<Element, Observer>(predicate: predicate, observer: observer, cancel: cancel), to: source)
     }
 }
 

@@ -29,9 +29,7 @@ final private class First<Element>: Producer<Element?> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element? {
-        let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(FirstSink<Element, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }
 

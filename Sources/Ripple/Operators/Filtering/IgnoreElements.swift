@@ -29,9 +29,7 @@ final private class IgnoreElements<SourceElement>: Producer<Never> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Never {
-        let sink = IgnoreElementsSink<SourceElement, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(IgnoreElementsSink<SourceElement, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }
 

@@ -66,9 +66,7 @@ final private class SingleElement<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SingleElementSink(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(SingleElementSink(predicate: predicate, observer: observer, cancel: cancel), to: source)
     }
 }
 

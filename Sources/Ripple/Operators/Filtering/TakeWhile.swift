@@ -139,9 +139,7 @@ final private class TakeWhile<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TakeWhileSink(predicate: predicate, stopsWhen: stopsWhen, sendsLast: behavior == .inclusive, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(TakeWhileSink(predicate: predicate, stopsWhen: stopsWhen, sendsLast: behavior == .inclusive, observer: observer, cancel: cancel), to: source)
     }
 }
 

@@ -45,9 +45,7 @@ final class CompactMap<Source, Result>: SingleStageProducer<Source, Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CompactMapSink<Source, Observer>(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(CompactMapSink<Source, Observer>(transform: transform, observer: observer, cancel: cancel), to: source)
     }
 }
 

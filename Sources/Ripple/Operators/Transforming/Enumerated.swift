@@ -36,9 +36,7 @@ final private class Enumerated<Source>: Producer<(index: Int, element: Source)> 
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == (index: Int, element: Source) {
-        let sink = EnumeratedSink<Source, Observer>(firstIndex: firstIndex, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(EnumeratedSink<Source, Observer>(firstIndex: firstIndex, observer: observer, cancel: cancel), to: source)
     }
 }
 

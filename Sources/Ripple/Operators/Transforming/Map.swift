@@ -54,9 +54,7 @@ final class Map<Source, Result>: SingleStageProducer<Source, Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = MapSink<Source, Result, Observer>(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(MapSink<Source, Result, Observer>(transform: transform, observer: observer, cancel: cancel), to: source)
     }
 }
 

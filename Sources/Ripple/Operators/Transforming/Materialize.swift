@@ -57,9 +57,7 @@ final private class Materialize<Source>: Producer<Event<Source>> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Event<Source> {
-        let sink = MaterializeSink<Source, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(MaterializeSink<Source, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }
 
@@ -91,9 +89,7 @@ final private class Dematerialize<Source: EventConvertible>: Producer<Source.Ele
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
-        let sink = DematerializeSink<Source, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(DematerializeSink<Source, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }
 

@@ -77,9 +77,7 @@ final private class Scan<Source, Accumulate>: Producer<Accumulate> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Accumulate {
-        let sink = ScanSink<Source, Observer>(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(ScanSink<Source, Observer>(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel), to: source)
     }
 }
 

@@ -32,9 +32,7 @@ final private class ToArray<Source>: Producer<[Source]> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [Source] {
-        let sink = ToArraySink<Source, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(ToArraySink<Source, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }
 

@@ -67,9 +67,7 @@ final private class AsSingleOrMaybe<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = AsSingleOrMaybeSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(AsSingleOrMaybeSink(requiresElement: requiresElement, observer: observer, cancel: cancel), to: source)
     }
 }
 

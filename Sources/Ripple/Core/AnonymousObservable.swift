@@ -138,11 +138,7 @@ final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, 
         if journeyTracingIsOn {
             JourneyTrace.step("AnonymousObservableSink", "on(error:)", "receives \(error) from your closure")
         }
-        #if DEBUG
-        let entered = grammar.enter(operatorName, "onError(_:)")
-        defer { if entered { grammar.exit() } }
-        #endif
-        if stopsFirst(calling: "onError(_:)") {
+        end(calling: "onError(_:)") {
             forwardErrorAndDispose(error)
         }
     }
@@ -151,25 +147,26 @@ final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, 
         if journeyTracingIsOn {
             JourneyTrace.step("AnonymousObservableSink", "onCompletion", "receives the completion from your closure")
         }
-        #if DEBUG
-        let entered = grammar.enter(operatorName, "onCompleted()")
-        defer { if entered { grammar.exit() } }
-        #endif
-        if stopsFirst(calling: "onCompleted()") {
+        end(calling: "onCompleted()") {
             forwardCompletedAndDispose()
         }
     }
 
-    /// Marks the sink stopped, so that anything the closure sends later is dropped;
-    /// `true` for the first terminal event, which goes on along the terminal road.
-    private func stopsFirst(calling method: String) -> Bool {
+    /// A terminal event from the closure: the first one marks the sink stopped (so
+    /// anything the closure sends later is dropped) and goes on, by `forward`, along
+    /// the terminal road; a later one is dropped.
+    private func end(calling method: String, forward: () -> Void) {
+        #if DEBUG
+        let entered = grammar.enter(operatorName, method)
+        defer { if entered { grammar.exit() } }
+        #endif
         if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
-            return true
+            forward()
+            return
         }
         #if DEBUG
         grammar.eventAfterTerminal(operatorName, method)
         #endif
-        return false
     }
 
     func run(_ parent: AnonymousObservable<Element>) -> Disposable {

@@ -78,7 +78,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
 /// ``Hooks/grammarViolationHandler`` naming the `create` it was given to
 /// (`Observable<Element>.create`, or the trait's), without
 /// changing what is delivered. Release builds check nothing beyond the drop.
-final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let isStopped = AtomicValue<Bool>(false)
@@ -134,32 +134,39 @@ final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, 
         JourneyTrace.step("AnonymousObservableSink", "on(next:)", "receives \(element) from your closure")
     }
 
-    func on(_ event: Event<Element>) {
+    func on(error: Swift.Error) {
         if journeyTracingIsOn {
-            JourneyTrace.step("AnonymousObservableSink", "on", "receives \(event) from your closure")
+            JourneyTrace.step("AnonymousObservableSink", "on(error:)", "receives \(error) from your closure")
         }
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            #if DEBUG
-            let entered = grammar.enter(operatorName, event.isCompleted ? "onCompleted()" : "onError(_:)")
-            defer { if entered { grammar.exit() } }
-            #endif
-            if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
-                // The terminal road: the observer gets the error or the completion
-                // without switching over this `Event` again.
-                if case .error(let error) = event {
-                    forwardErrorAndDispose(error)
-                } else {
-                    forwardCompletedAndDispose()
-                }
-            } else {
-                #if DEBUG
-                grammar.eventAfterTerminal(operatorName, event.isCompleted ? "onCompleted()" : "onError(_:)")
-                #endif
-            }
+        end(calling: "onError(_:)") {
+            forwardErrorAndDispose(error)
         }
+    }
+
+    func onCompletion() {
+        if journeyTracingIsOn {
+            JourneyTrace.step("AnonymousObservableSink", "onCompletion", "receives the completion from your closure")
+        }
+        end(calling: "onCompleted()") {
+            forwardCompletedAndDispose()
+        }
+    }
+
+    /// A terminal event from the closure: the first one marks the sink stopped (so
+    /// anything the closure sends later is dropped) and goes on, by `forward`, along
+    /// the terminal road; a later one is dropped.
+    private func end(calling method: String, forward: () -> Void) {
+        #if DEBUG
+        let entered = grammar.enter(operatorName, method)
+        defer { if entered { grammar.exit() } }
+        #endif
+        if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
+            forward()
+            return
+        }
+        #if DEBUG
+        grammar.eventAfterTerminal(operatorName, method)
+        #endif
     }
 
     func run(_ parent: AnonymousObservable<Element>) -> Disposable {

@@ -88,13 +88,11 @@ final class IsolatedDelivery<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = IsolatedDeliverySink(executor: executor, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(IsolatedDeliverySink(executor: executor, observer: observer, cancel: cancel), to: source)
     }
 }
 
-final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let queue: IsolatedQueue<Event<Element>>
@@ -125,14 +123,6 @@ final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observ
             forwardCompletedAndDispose()
         } else {
             enqueue(.completed)
-        }
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): on(error: error)
-        case .completed: onCompletion()
         }
     }
 

@@ -37,23 +37,6 @@ public class Observable<Element>: ObservableType {
         subscribe(observer)
     }
 
-    /// Calls the closures of `subscribe(onNext:…)` at once, without an observer, when
-    /// this sequence is one that sends everything during the subscription and cannot
-    /// fail; returns the subscription then, otherwise `nil` (the caller subscribes a
-    /// ``SubscribeObserver``). An override calls them as that observer would, in the
-    /// same order, each at most once.
-    @usableFromInline
-    func subscribeAtOnce(onNext: ((Element) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> (any Disposable & Sendable)? {
-        nil
-    }
-
-    /// This sequence as a ``LoopProducer`` whose elements a loop on the current-thread
-    /// trampoline sends, or `nil`: a call through the class's table rather than a cast,
-    /// which in unspecialised code would look the generic class's metadata up.
-    func asLoopProducer() -> LoopProducer<Element>? {
-        nil
-    }
-
     /// Returns `self`.
     ///
     /// - Returns: This sequence.

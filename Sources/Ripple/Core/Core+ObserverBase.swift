@@ -14,7 +14,7 @@
 /// hand-written emission is caught where it enters Ripple (`Observable.create`'s
 /// observer) and reported in debug builds (``Hooks/grammarViolationHandler``).
 @usableFromInline
-class ObserverBase<Element>: Disposable, ElementObserver {
+class ObserverBase<Element>: Disposable, TerminalRoadObserver {
     /// The word of ``isStopped``, reached only through it; first, so that ``isStopped``
     /// finds it (see ``AtomicView/init(firstStoredPropertyOf:)``) without an allocation.
     private var isStoppedWord = false.atomicWord
@@ -52,23 +52,6 @@ class ObserverBase<Element>: Disposable, ElementObserver {
     @inline(never)
     private final func traceOn(next element: Element) {
         JourneyTrace.step("ObserverBase", "on(next:)", "lets \(element) through unless the sequence has already stopped")
-    }
-
-    @usableFromInline
-    final func on(_ event: Event<Element>) {
-        if journeyTracingIsOn {
-            JourneyTrace.step("ObserverBase", "on", "lets \(event) through unless the sequence has already stopped")
-        }
-        switch event {
-        case .next(let element):
-            if !isStopped.load(ordering: .relaxed) {
-                onCore(next: element)
-            }
-        case .error(let error):
-            stopThenCore(error: error)
-        case .completed:
-            stopThenCoreCompletion()
-        }
     }
 
     @usableFromInline

@@ -85,6 +85,16 @@ class Producer<Element>: Observable<Element> {
     }
 }
 
+extension Producer {
+    /// The whole ``run(_:cancel:)`` of an operator with one upstream and nothing else to
+    /// start: subscribes `sink` to `source` and returns the two. Always inlined, so a
+    /// `run` written with it compiles to the three lines it stands for.
+    @inline(__always)
+    final func subscribing<OperatorSink: Disposable & ElementObserver>(_ sink: OperatorSink, to source: Observable<OperatorSink.Element>) -> (sink: Disposable, subscription: Disposable) {
+        (sink: sink, subscription: source.subscribe(elementObserver: sink))
+    }
+}
+
 /// How deep in the stack, from where the trampoline became active, a subscription must
 /// be before it resolves its observer's element type (see ``resolveElementType(of:)``).
 /// Shallower chains never need it, and resolving any element type costs a process about

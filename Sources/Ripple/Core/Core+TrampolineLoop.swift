@@ -54,7 +54,7 @@ class TrampolineLoopSink<Observer: AnyObject>: Sink<Observer> {
 /// can fail on the way (`range`, and `of` and `from` an array).
 ///
 /// Its own sink runs that loop (a ``TrampolineLoopSink``). An inner observer of `merge`
-/// and `flatMap` runs it itself instead (``Observable/asLoopProducer()``): an inner
+/// and `flatMap` runs it itself instead (`asLoopProducer()`, in `FastPaths/`): an inner
 /// sequence then costs no sink, no ``SinkDisposer`` and no lookup of the sink's generic
 /// type, about a third of an inner subscription of ten elements.
 @usableFromInline
@@ -71,10 +71,6 @@ class LoopProducer<Element>: Producer<Element> {
     /// The element `offset` places from the first; `offset` is below ``loopCount``.
     func loopElement(at offset: UInt) -> Element {
         abstractMethod()
-    }
-
-    override final func asLoopProducer() -> LoopProducer<Element>? {
-        loopCount == nil ? nil : self
     }
 }
 

@@ -12,10 +12,11 @@
 /// ``onCompletion()`` → `Sink.forwardErrorAndDispose(_:)`,
 /// `Sink.forwardCompletedAndDispose()`).
 ///
-/// `on(next: element)` must behave exactly like `on(.next(element))`, `on(error: error)`
-/// like `on(.error(error))` and `onCompletion()` like `on(.completed)`. The terminal
-/// road has default implementations that build the `Event` and call ``on(_:)``, so a
-/// conformer only implements it where skipping the `Event` pays.
+/// A conformer implements the three roads (``on(next:)``, ``on(error:)``,
+/// ``onCompletion()``); ``on(_:)`` is given once, below, and switches to them, so
+/// `on(.next(element))` behaves exactly like `on(next: element)`, and so on. A sink
+/// that only forwards the terminal event and disposes inherits that from
+/// ``ForwardingSink``.
 // `@usableFromInline` for the inlinable `subscribe(onNext:…)`, which subscribes its
 // observer in your code (see `Observable.subscribe(elementObserver:)`).
 @usableFromInline
@@ -50,25 +51,66 @@ extension ElementObserver {
         false
     }
 
-    /// Builds `.error(error)` for ``on(_:)``: the default for observers that handle
-    /// events in one place.
+    /// Hands `event` to the road it belongs on: the one implementation of ``on(_:)``
+    /// for every element observer that does not take events from outside Ripple.
+    @usableFromInline
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            on(next: element)
+        case .error(let error):
+            on(error: error)
+        case .completed:
+            onCompletion()
+        }
+    }
+}
+
+// Transitional: observers in files being rewritten elsewhere (Subjects, Serialization,
+// the serialized time operators, zip/combineLatest/withLatestFrom/switchLatest, catch,
+// retryWhen, refCount) still switch in `on(_:)` and take the terminal road from these
+// defaults. Every other observer conforms to ``TerminalRoadObserver``, where they are
+// unavailable, so that a missing terminal method there is a compile error rather than
+// a recursion through `on(_:)`. Once those files implement the three roads, delete
+// these defaults and fold `TerminalRoadObserver` back into `ElementObserver`.
+extension ElementObserver {
+    /// Builds `.error(error)` for an observer that still switches in ``on(_:)``.
     @usableFromInline
     func on(error: Swift.Error) {
         on(.error(error))
     }
 
-    /// Builds `.completed` for ``on(_:)``: the default for observers that handle
-    /// events in one place.
+    /// Builds `.completed` for an observer that still switches in ``on(_:)``.
     @usableFromInline
     func onCompletion() {
         on(.completed)
     }
 }
 
+/// An ``ElementObserver`` that implements ``ElementObserver/on(error:)`` and
+/// ``ElementObserver/onCompletion()`` itself (or inherits them from ``ForwardingSink``):
+/// the transitional defaults that build an `Event` are unavailable to it, so leaving
+/// either out does not compile.
+protocol TerminalRoadObserver: ElementObserver {}
+
+extension TerminalRoadObserver {
+    /// Unavailable: a ``TerminalRoadObserver`` implements the error road itself.
+    @available(*, unavailable, message: "implement on(error:), or inherit it from ForwardingSink")
+    func on(error: Swift.Error) {
+        fatalError("unavailable")
+    }
+
+    /// Unavailable: a ``TerminalRoadObserver`` implements the completion road itself.
+    @available(*, unavailable, message: "implement onCompletion(), or inherit it from ForwardingSink")
+    func onCompletion() {
+        fatalError("unavailable")
+    }
+}
+
 /// Lets an observer from outside Ripple (your own ``ObserverType``) sit at the end of
 /// a chain of sinks: turns each element back into `.next`, and each terminal call back
 /// into its event, because the outside observer only takes events.
-final class ElementObserverAdapter<Observer: ObserverType>: ElementObserver {
+final class ElementObserverAdapter<Observer: ObserverType>: TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let observer: Observer

@@ -7,13 +7,16 @@
 // |---|---|---|---|---|
 // | three or more adjacent `map`/`filter`/`compactMap` run in one sink | Fusion.swift | one sink per operator | FusionTests | `deep_chain` |
 // | `map` then `filter`, `filter` then `map`, in one sink | MapFilter.swift | two sinks | FusionTests | `map_filter` |
-// | `just(x).subscribe(onNext:…)` calls the closures at once, no observer | Just.swift (`subscribeAtOnce`) | a `SubscribeObserver` | JustTests | `subscribe_dispose` |
-// | `merge`/`flatMap` run an inner `range`/`of`/`from`'s loop themselves | Merge.swift (`asLoopProducer`) | the inner sequence subscribed | FlatMapLoopTests | `flatmap` |
+// | `just(x).subscribe(onNext:…)` calls the closures at once, no observer | JustAtOnce.swift (`subscribeAtOnce`, a cast to `Just` inlined into your code) | a `SubscribeObserver` | JustTests | `subscribe_dispose` |
+// | `merge`/`flatMap` run an inner `range`/`of`/`from`'s loop themselves | InnerLoop.swift (`asLoopProducer`, a cast to `LoopProducer` remembered per class), run by Merge.swift | the inner sequence subscribed | FlatMapLoopTests | `flatmap` |
 // | `range`, `of`, `from`, `generate`, `repeatElement` on the trampoline send in a loop | Core+TrampolineLoop.swift (`canRunLoop`) | one `scheduleRecursive` step per element | RangeTests, FromTests | `map_filter`, `flatmap` |
 //
 // Not fast paths, so not switched: `concat` unfolding a `deferred` (and `just(x).flatMap`,
 // which is one) keeps recursive paging in constant stack, a guarantee (Guarantees.md,
 // "Depth") rather than a speed-up.
+//
+// No fast path hooks into the root class `Observable`: each asks, here, whether a
+// sequence is of its class (a class cast, no protocol conformance lookup).
 //
 // `RIPPLE_PLAIN_PATHS=1` in the environment turns every fast path off for the process:
 // CI runs the whole test suite that way too, so each plain path meets the same

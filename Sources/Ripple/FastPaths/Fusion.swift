@@ -244,7 +244,7 @@ final class FusedProducer<Source, Element>: FusibleProducer<Element> {
 /// slot is in use (sent from inside a closure, or by the observer while it handles a
 /// result) gets a temporary slot of its own and runs the whole fused run nested, as it
 /// would run the whole unfused chain.
-final private class FusedSink<Source, Result, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Result {
+final private class FusedSink<Source, Result, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == Result {
     typealias Element = Source
 
     /// Keeps the stages alive while the loop calls them through `unretainedStages`.
@@ -328,22 +328,6 @@ final private class FusedSink<Source, Result, Observer: ElementObserver>: Sink<O
         forwardOn(next: result.pointee)
         if !resultIsTrivial {
             result.deinitialize(count: 1)
-        }
-    }
-
-    func onCompletion() {
-        forwardCompletedAndDispose()
-    }
-
-    func on(error: Swift.Error) {
-        forwardErrorAndDispose(error)
-    }
-
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
         }
     }
 }

@@ -81,13 +81,13 @@ final class MapFilterProducer<Source, Result>: FusibleProducer<Result> {
     }
 }
 
-/// What the two pair sinks share: the `map`'s closure, and the terminal events and
-/// `Event`s passed on. Two classes rather than one with a flag, so that an element
+/// What the two pair sinks share: the `map`'s closure; the terminal events are
+/// forwarded by ``ForwardingSink``. Two classes rather than one with a flag, so that an element
 /// tests no flag and each sink's frame holds one temporary.
 ///
 /// No protocol requirement on `Observer`, as on `Sink`: one would cost the process's
 /// first conformance lookup (Benchmarks.md, "flatmap and the process floor").
-private class PairSink<Source, Result, Observer: AnyObject>: Sink<Observer> {
+private class PairSink<Source, Result, Observer: AnyObject>: ForwardingSink<Observer> {
     final let transform: (Source) throws -> Result
 
     init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: Cancelable) {
@@ -100,29 +100,9 @@ private class PairSink<Source, Result, Observer: AnyObject>: Sink<Observer> {
     }
 }
 
-extension PairSink where Observer: ElementObserver, Observer.Element == Result {
-    // The terminal events, taken directly rather than through the default that wraps
-    // them in an `Event` (see `MapSink`).
-    final func onCompletion() {
-        forwardCompletedAndDispose()
-    }
-
-    final func on(error: Swift.Error) {
-        forwardErrorAndDispose(error)
-    }
-
-    final func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
-        }
-    }
-}
-
 /// `map` then `filter`: transforms, filters and forwards each element on the element
 /// road; nothing is allocated per element.
-final private class MapFilterSink<Source, Result, Observer: ElementObserver>: PairSink<Source, Result, Observer>, ElementObserver where Observer.Element == Result {
+final private class MapFilterSink<Source, Result, Observer: ElementObserver>: PairSink<Source, Result, Observer>, TerminalRoadObserver where Observer.Element == Result {
     typealias Element = Source
 
     private let predicate: (Result) throws -> Bool
@@ -150,7 +130,7 @@ final private class MapFilterSink<Source, Result, Observer: ElementObserver>: Pa
 
 /// `filter` then `map`: filters, transforms and forwards each element on the element
 /// road; nothing is allocated per element.
-final private class FilterMapSink<Source, Result, Observer: ElementObserver>: PairSink<Source, Result, Observer>, ElementObserver where Observer.Element == Result {
+final private class FilterMapSink<Source, Result, Observer: ElementObserver>: PairSink<Source, Result, Observer>, TerminalRoadObserver where Observer.Element == Result {
     typealias Element = Source
 
     private let predicate: (Source) throws -> Bool

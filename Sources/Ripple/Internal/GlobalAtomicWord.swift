@@ -14,6 +14,11 @@ package enum GlobalAtomicWord: Int32 {
     /// (`fastPathsAreOn`); set before any Swift code runs, never changed. Its index is
     /// `RIPPLE_PLAIN_PATHS_WORD`, where the C side sets it.
     case plainPaths
+    /// The class of the last inner sequence `merge` found to be a loop producer, as
+    /// the bits of its metadata pointer (`FastPaths/InnerLoop.swift`).
+    case lastLoopProducerClass
+    /// The class of the last inner sequence `merge` found not to be one.
+    case lastOtherClass
 
     /// The atomic view of the word.
     @inline(__always)

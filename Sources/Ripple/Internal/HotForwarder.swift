@@ -16,7 +16,7 @@
 ///   subscriber list is guarded by a ``Lock`` that is never held while an observer runs;
 ///   each event goes to the list as it was when the event arrived, minus subscriptions
 ///   disposed since.
-final class HotForwarder<Element>: Observable<Element>, ElementObserver {
+final class HotForwarder<Element>: Observable<Element>, TerminalRoadObserver {
     private let lock = Lock()
     // Guarded by `lock`. Emptied by the terminal event.
     private var subscribers: ContiguousArray<HotForwarderSubscription<Element>> = []
@@ -34,20 +34,25 @@ final class HotForwarder<Element>: Observable<Element>, ElementObserver {
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            let current: ContiguousArray<HotForwarderSubscription<Element>> = lock.withLock {
-                guard stopEvent == nil else { return [] }
-                stopEvent = event
-                defer { subscribers = [] }
-                return subscribers
-            }
-            for subscription in current {
-                subscription.send(event)
-            }
+    func on(error: Swift.Error) {
+        end(.error(error))
+    }
+
+    func onCompletion() {
+        end(.completed)
+    }
+
+    /// Keeps the terminal event for later subscribers and sends it to the current ones;
+    /// only the first terminal event counts.
+    private func end(_ event: Event<Element>) {
+        let current: ContiguousArray<HotForwarderSubscription<Element>> = lock.withLock {
+            guard stopEvent == nil else { return [] }
+            stopEvent = event
+            defer { subscribers = [] }
+            return subscribers
+        }
+        for subscription in current {
+            subscription.send(event)
         }
     }
 

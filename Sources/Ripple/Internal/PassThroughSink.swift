@@ -5,29 +5,10 @@
 ///
 /// Operators subclass it, adding nothing or only the code that sets the subscription
 /// up, so that each keeps its own name in journey traces.
-class PassThroughSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+class PassThroughSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     final func on(next element: Element) {
         forwardOn(next: element)
-    }
-
-    final func on(error: Swift.Error) {
-        forwardErrorAndDispose(error)
-    }
-
-    final func onCompletion() {
-        forwardCompletedAndDispose()
-    }
-
-    final func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            forwardErrorAndDispose(error)
-        case .completed:
-            forwardCompletedAndDispose()
-        }
     }
 }

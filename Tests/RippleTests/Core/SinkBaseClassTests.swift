@@ -17,5 +17,9 @@ extension RippleTests {
             #expect(_getSuperclass(TrampolineLoopSink<NotAnObserver>.self) == Sink<NotAnObserver>.self)
             #expect(_getSuperclass(Sink<NotAnObserver>.self) == TrampolineWork.self)
         }
+
+        @Test func theForwardingSinkIsASinkOfAnyObserverClass() {
+            #expect(_getSuperclass(ForwardingSink<NotAnObserver>.self) == Sink<NotAnObserver>.self)
+        }
     }
 }

@@ -57,7 +57,7 @@ extension RippleTests {
             #expect(Array(path.prefix(expectedPrefix.count)) == expectedPrefix)
             let completion = [
                 "AnyObserver.on",
-                "AnonymousObservableSink.on",
+                "AnonymousObservableSink.onCompletion",
                 "Sink.forwardCompletedAndDispose",
                 "ObserverBase.onCompletion",
                 "SubscribeObserver.onCoreCompletion",

@@ -132,7 +132,7 @@ final private class AmbSink<Observer: ElementObserver>: Sink<Observer> {
 }
 
 /// Observes one source of an ``AmbSink``.
-final private class AmbObserver<Observer: ElementObserver>: ElementObserver {
+final private class AmbObserver<Observer: ElementObserver>: TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let parent: AmbSink<Observer>
@@ -147,7 +147,11 @@ final private class AmbObserver<Observer: ElementObserver>: ElementObserver {
         parent.forward(next: element, from: index)
     }
 
-    func on(_ event: Event<Element>) {
-        parent.forward(event, from: index)
+    func on(error: Swift.Error) {
+        parent.forward(.error(error), from: index)
+    }
+
+    func onCompletion() {
+        parent.forward(.completed, from: index)
     }
 }

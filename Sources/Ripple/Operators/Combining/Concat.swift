@@ -187,7 +187,7 @@ final private class Concat<Sources: Sequence, Element>: ConcatBase<Element> wher
 /// as soon as the current `moveNext` returns, not later on the trampoline.
 ///
 /// Only one source is subscribed at a time, so elements are forwarded without a lock.
-final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let lock = Lock()
@@ -227,21 +227,17 @@ final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, Eleme
         forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            forwardOn(next: element)
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
-            if disposeCurrentBeforeCompleting {
-                // `current` is still unset when the source completes during its own
-                // subscription; it is disposed later then, as the nested sinks do.
-                disposeCurrent()
-            }
-            requestMoveNext()
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        if disposeCurrentBeforeCompleting {
+            // `current` is still unset when the source completes during its own
+            // subscription; it is disposed later then, as the nested sinks do.
+            disposeCurrent()
         }
+        requestMoveNext()
     }
 
     private func requestMoveNext() {

@@ -104,7 +104,7 @@ final private class Deferred<Element>: UnfoldingProducer<Element> {
     }
 }
 
-final private class DeferredSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class DeferredSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     /// The source's subscription, when it is disposed before the completion passes on.
@@ -131,15 +131,14 @@ final private class DeferredSink<Observer: ElementObserver>: Sink<Observer>, Ele
         forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        if case .completed = event {
-            // Not set yet when the source completes during its subscription: it is then
-            // disposed once subscribed, after the completion, as `flatMap` does.
-            source?.dispose()
-        }
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
-        }
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        // Not set yet when the source completes during its subscription: it is then
+        // disposed once subscribed, after the completion, as `flatMap` does.
+        source?.dispose()
+        forwardCompletedAndDispose()
     }
 }

@@ -52,23 +52,6 @@ final class Just<Element>: Producer<Element> {
         observer.onCompletion()
         return Disposables.create()
     }
-
-    /// `just(x).subscribe(onNext:…)`: the element, the completion, then `onDisposed`,
-    /// all during the call, as a ``SubscribeObserver`` would call them; so none is
-    /// allocated, and the `Just` is the subscription's one allocation. A fast path
-    /// (`FastPaths/FastPaths.swift`).
-    override func subscribeAtOnce(onNext: ((Element) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> (any Disposable & Sendable)? {
-        guard fastPathsAreOn else {
-            return nil
-        }
-        if journeyTracingIsOn {
-            JourneyTrace.step("Just", "subscribeAtOnce", "calls your onNext with \(element), then onCompleted and onDisposed, during subscribe: no observer, no sink")
-        }
-        onNext?(element)
-        onCompleted?()
-        onDisposed?()
-        return Disposables.create()
-    }
 }
 
 final private class ScheduledJust<Element>: Producer<Element> {

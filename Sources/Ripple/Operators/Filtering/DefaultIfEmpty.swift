@@ -30,13 +30,11 @@ final private class DefaultIfEmpty<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DefaultIfEmptySink(defaultElement: defaultElement, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(DefaultIfEmptySink(defaultElement: defaultElement, observer: observer, cancel: cancel), to: source)
     }
 }
 
-final private class DefaultIfEmptySink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class DefaultIfEmptySink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let defaultElement: Element
@@ -54,18 +52,14 @@ final private class DefaultIfEmptySink<Observer: ElementObserver>: Sink<Observer
         forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
-            if isEmpty {
-                forwardOn(next: defaultElement)
-            }
-            forwardCompletedAndDispose()
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        if isEmpty {
+            forwardOn(next: defaultElement)
         }
+        forwardCompletedAndDispose()
     }
 }

@@ -145,14 +145,12 @@ final private class DistinctUntilChanged<Element, Key>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Keeps the key of the last element sent and compares each new key with it.
-final private class DistinctUntilChangedSink<Observer: ElementObserver, Key>: Sink<Observer>, ElementObserver {
+final private class DistinctUntilChangedSink<Observer: ElementObserver, Key>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let keySelector: (Element) throws -> Key
@@ -195,15 +193,5 @@ final private class DistinctUntilChangedSink<Observer: ElementObserver, Key>: Si
             return
         }
         forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
     }
 }

@@ -39,14 +39,12 @@ final private class ElementAt<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ElementAtSink(index: index, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(ElementAtSink(index: index, observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Counts down to the wanted element.
-final private class ElementAtSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class ElementAtSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     // How many elements to drop before the wanted one; -1 once it has been sent, so
@@ -71,15 +69,11 @@ final private class ElementAtSink<Observer: ElementObserver>: Sink<Observer>, El
         forwardCompletedAndDispose()
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
-            forwardErrorAndDispose(RxError.argumentOutOfRange)
-        }
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        forwardErrorAndDispose(RxError.argumentOutOfRange)
     }
 }

@@ -54,18 +54,17 @@ final class Filter<Element>: SingleStageProducer<Element, Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = FilterSink<Element, Observer>(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(FilterSink<Element, Observer>(predicate: predicate, observer: observer, cancel: cancel), to: source)
     }
 }
 
-/// Asks the predicate about each element and forwards those it accepts.
+/// Asks the predicate about each element and forwards those it accepts. The error and
+/// the completion are forwarded as they come (``ForwardingSink``), and an `Event` goes
+/// to the road it belongs on (``ElementObserver/on(_:)``).
 ///
 /// `Element` is a generic parameter rather than `Observer.Element`, so unspecialised
 /// code reads it from the class metadata instead of looking it up per element.
-final private class FilterSink<Element, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Element {
-
+final private class FilterSink<Element, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == Element {
     private let predicate: (Element) throws -> Bool
 
     init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
@@ -83,27 +82,6 @@ final private class FilterSink<Element, Observer: ElementObserver>: Sink<Observe
             }
         } catch {
             forwardErrorAndDispose(error)
-        }
-    }
-
-    // The terminal events, taken directly rather than through the default that wraps
-    // them in an `Event` for `on(_:)`: along a chain, that would be two more frames
-    // per operator, with an `Event` in each, while the completion travels down.
-    func onCompletion() {
-        forwardCompletedAndDispose()
-    }
-
-    func on(error: Swift.Error) {
-        forwardErrorAndDispose(error)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
         }
     }
 }

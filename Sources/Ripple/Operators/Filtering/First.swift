@@ -29,13 +29,11 @@ final private class First<Element>: Producer<Element?> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element? {
-        let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(FirstSink<Element, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }
 
-final private class FirstSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == SourceElement? {
+final private class FirstSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver where Observer.Element == SourceElement? {
     typealias Element = SourceElement
 
     func on(next element: SourceElement) {
@@ -43,15 +41,12 @@ final private class FirstSink<SourceElement, Observer: ElementObserver>: Sink<Ob
         forwardCompletedAndDispose()
     }
 
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            forwardErrorAndDispose(error)
-        case .completed:
-            forwardOn(next: nil)
-            forwardCompletedAndDispose()
-        }
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        forwardOn(next: nil)
+        forwardCompletedAndDispose()
     }
 }

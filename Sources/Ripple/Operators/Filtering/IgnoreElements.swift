@@ -29,25 +29,12 @@ final private class IgnoreElements<SourceElement>: Producer<Never> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Never {
-        let sink = IgnoreElementsSink<SourceElement, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(IgnoreElementsSink<SourceElement, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }
 
-final private class IgnoreElementsSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Never {
+final private class IgnoreElementsSink<SourceElement, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == Never {
     typealias Element = SourceElement
 
     func on(next element: SourceElement) {}
-
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next:
-            break
-        case .error(let error):
-            forwardErrorAndDispose(error)
-        case .completed:
-            forwardCompletedAndDispose()
-        }
-    }
 }

@@ -66,13 +66,11 @@ final private class SingleElement<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SingleElementSink(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(SingleElementSink(predicate: predicate, observer: observer, cancel: cancel), to: source)
     }
 }
 
-final private class SingleElementSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class SingleElementSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let predicate: ((Element) throws -> Bool)?
@@ -104,19 +102,15 @@ final private class SingleElementSink<Observer: ElementObserver>: Sink<Observer>
         forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
-            if hasElement {
-                forwardCompletedAndDispose()
-            } else {
-                forwardErrorAndDispose(RxError.noElements)
-            }
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        if hasElement {
+            forwardCompletedAndDispose()
+        } else {
+            forwardErrorAndDispose(RxError.noElements)
         }
     }
 }

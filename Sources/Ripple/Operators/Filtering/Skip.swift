@@ -38,14 +38,12 @@ final private class SkipCount<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SkipCountSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(SkipCountSink(count: count, observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Counts down the elements still to drop, then forwards everything.
-final private class SkipCountSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class SkipCountSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     // Touched only by the source, one event at a time; no access spans a call out,
@@ -63,15 +61,5 @@ final private class SkipCountSink<Observer: ElementObserver>: Sink<Observer>, El
             return
         }
         forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
     }
 }

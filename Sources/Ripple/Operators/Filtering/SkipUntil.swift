@@ -85,7 +85,7 @@ private enum SkipUntilState {
 /// ignored. The only race left is between the two ends (the source's terminal event
 /// and the other's error, both before the gate opens), and an atomic `stopped` flag
 /// lets exactly one of them through. So each element costs one atomic load.
-final private class SkipUntilSink<Observer: ElementObserver, Other>: Sink<Observer>, ElementObserver {
+final private class SkipUntilSink<Observer: ElementObserver, Other>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let state = AtomicValue<Int>(0)
@@ -106,25 +106,22 @@ final private class SkipUntilSink<Observer: ElementObserver, Other>: Sink<Observ
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error:
-            let before = state.bitwiseOr(SkipUntilState.stopped, ordering: .acquiringAndReleasing).oldValue
-            if before & SkipUntilState.stopped == 0 {
-                forwardOn(event)
-                dispose()
-            }
-        case .completed:
-            let before = state.bitwiseOr(SkipUntilState.stopped, ordering: .acquiringAndReleasing).oldValue
-            if before & SkipUntilState.stopped != 0 {
-                return
-            }
-            // RxSwift's behaviour: a completion before the gate opened is swallowed.
-            if before & SkipUntilState.open != 0 {
-                forwardOn(event)
-            }
+    func on(error: Swift.Error) {
+        let before = state.bitwiseOr(SkipUntilState.stopped, ordering: .acquiringAndReleasing).oldValue
+        if before & SkipUntilState.stopped == 0 {
+            forwardErrorAndDispose(error)
+        }
+    }
+
+    func onCompletion() {
+        let before = state.bitwiseOr(SkipUntilState.stopped, ordering: .acquiringAndReleasing).oldValue
+        if before & SkipUntilState.stopped != 0 {
+            return
+        }
+        // RxSwift's behaviour: a completion before the gate opened is swallowed.
+        if before & SkipUntilState.open != 0 {
+            forwardCompletedAndDispose()
+        } else {
             dispose()
         }
     }
@@ -154,7 +151,7 @@ final private class SkipUntilSink<Observer: ElementObserver, Other>: Sink<Observ
 }
 
 /// Observes the other sequence for a ``SkipUntilSink``.
-final private class SkipUntilOtherObserver<Observer: ElementObserver, Other>: ElementObserver {
+final private class SkipUntilOtherObserver<Observer: ElementObserver, Other>: TerminalRoadObserver {
     typealias Element = Other
 
     private let sink: SkipUntilSink<Observer, Other>
@@ -167,14 +164,11 @@ final private class SkipUntilOtherObserver<Observer: ElementObserver, Other>: El
         sink.otherFired()
     }
 
-    func on(_ event: Event<Other>) {
-        switch event {
-        case .next:
-            sink.otherFired()
-        case .error(let error):
-            sink.otherFailed(error)
-        case .completed:
-            sink.otherCompleted()
-        }
+    func on(error: Swift.Error) {
+        sink.otherFailed(error)
+    }
+
+    func onCompletion() {
+        sink.otherCompleted()
     }
 }

@@ -60,14 +60,12 @@ final private class SkipWhile<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Asks the predicate until it first says no, then forwards everything.
-final private class SkipWhileSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class SkipWhileSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let predicate: (Element) throws -> Bool
@@ -93,15 +91,5 @@ final private class SkipWhileSink<Observer: ElementObserver>: Sink<Observer>, El
             passing = true
         }
         forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
     }
 }

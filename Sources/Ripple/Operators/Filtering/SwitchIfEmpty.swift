@@ -41,7 +41,7 @@ final private class SwitchIfEmpty<Element>: Producer<Element> {
 
 /// Observes the source, then, if it was empty, the other sequence: one after the
 /// other, never both at once, so no lock is needed.
-final private class SwitchIfEmptySink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class SwitchIfEmptySink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let other: Observable<Element>
@@ -67,21 +67,16 @@ final private class SwitchIfEmptySink<Observer: ElementObserver>: Sink<Observer>
         forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
-            if isEmpty, !switched {
-                switched = true
-                otherSubscription.setDisposable(other.subscribe(elementObserver: self))
-            } else {
-                forwardOn(event)
-                dispose()
-            }
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        if isEmpty, !switched {
+            switched = true
+            otherSubscription.setDisposable(other.subscribe(elementObserver: self))
+        } else {
+            forwardCompletedAndDispose()
         }
     }
 }

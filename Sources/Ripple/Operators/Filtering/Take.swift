@@ -45,14 +45,12 @@ final private class TakeCount<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TakeCountSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(TakeCountSink(count: count, observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Counts down the elements still wanted; completes after the last one.
-final private class TakeCountSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class TakeCountSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     // Touched only by the source, one event at a time; no access spans a call out,
@@ -73,16 +71,6 @@ final private class TakeCountSink<Observer: ElementObserver>: Sink<Observer>, El
         forwardOn(next: element)
         if isLast {
             forwardCompletedAndDispose()
-        }
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
         }
     }
 }

@@ -42,15 +42,13 @@ final private class TakeLast<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(TakeLastSink(count: count, observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Keeps the latest `count` elements in a ring: the array grows until it holds
 /// `count` elements, then each new element overwrites the oldest.
-final private class TakeLastSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class TakeLastSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let count: Int
@@ -77,16 +75,12 @@ final private class TakeLastSink<Observer: ElementObserver>: Sink<Observer>, Ele
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
-            sendKeptElementsAndComplete()
-        }
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        sendKeptElementsAndComplete()
     }
 
     private func sendKeptElementsAndComplete() {

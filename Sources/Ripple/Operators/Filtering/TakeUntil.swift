@@ -85,7 +85,7 @@ private enum TakeUntilState {
 /// other sequence fires while an element is being forwarded, it does not end the
 /// sequence itself: it leaves its terminal event pending, and the source's thread
 /// sends it as soon as its element has been delivered.
-final private class TakeUntilSink<Observer: ElementObserver, Other>: Sink<Observer>, ElementObserver {
+final private class TakeUntilSink<Observer: ElementObserver, Other>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let state = AtomicValue<Int>(0)
@@ -116,17 +116,23 @@ final private class TakeUntilSink<Observer: ElementObserver, Other>: Sink<Observ
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            let before = state.bitwiseOr(TakeUntilState.stopped, ordering: .acquiringAndReleasing).oldValue
-            if before & TakeUntilState.stopped == 0 {
-                forwardOn(event)
-                dispose()
-            }
+    func on(error: Swift.Error) {
+        if stopsFirst() {
+            forwardErrorAndDispose(error)
         }
+    }
+
+    func onCompletion() {
+        if stopsFirst() {
+            forwardCompletedAndDispose()
+        }
+    }
+
+    /// Marks the sequence stopped; `true` for the one call that stopped it, which
+    /// then sends the terminal event.
+    private func stopsFirst() -> Bool {
+        let before = state.bitwiseOr(TakeUntilState.stopped, ordering: .acquiringAndReleasing).oldValue
+        return before & TakeUntilState.stopped == 0
     }
 
     /// Sends the other sequence's terminal event, left while an element was being
@@ -187,7 +193,7 @@ final private class TakeUntilSink<Observer: ElementObserver, Other>: Sink<Observ
 }
 
 /// Observes the other sequence for a ``TakeUntilSink``.
-final private class TakeUntilOtherObserver<Observer: ElementObserver, Other>: ElementObserver {
+final private class TakeUntilOtherObserver<Observer: ElementObserver, Other>: TerminalRoadObserver {
     typealias Element = Other
 
     private let sink: TakeUntilSink<Observer, Other>
@@ -200,14 +206,11 @@ final private class TakeUntilOtherObserver<Observer: ElementObserver, Other>: El
         sink.otherFired(error: nil)
     }
 
-    func on(_ event: Event<Other>) {
-        switch event {
-        case .next:
-            sink.otherFired(error: nil)
-        case .error(let error):
-            sink.otherFired(error: error)
-        case .completed:
-            sink.otherCompleted()
-        }
+    func on(error: Swift.Error) {
+        sink.otherFired(error: error)
+    }
+
+    func onCompletion() {
+        sink.otherCompleted()
     }
 }

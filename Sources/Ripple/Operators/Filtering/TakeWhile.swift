@@ -139,13 +139,11 @@ final private class TakeWhile<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TakeWhileSink(predicate: predicate, stopsWhen: stopsWhen, sendsLast: behavior == .inclusive, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(TakeWhileSink(predicate: predicate, stopsWhen: stopsWhen, sendsLast: behavior == .inclusive, observer: observer, cancel: cancel), to: source)
     }
 }
 
-final private class TakeWhileSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class TakeWhileSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let predicate: (Element) throws -> Bool
@@ -185,15 +183,5 @@ final private class TakeWhileSink<Observer: ElementObserver>: Sink<Observer>, El
             forwardOn(next: element)
         }
         forwardCompletedAndDispose()
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
     }
 }

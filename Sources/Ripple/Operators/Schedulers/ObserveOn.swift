@@ -40,9 +40,7 @@ final private class ObserveOn<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel), to: source)
     }
 }
 
@@ -66,7 +64,7 @@ enum ObserveOnStep {
 /// one when an event arrives while none is active; the delivery takes the waiting
 /// elements with ``takeWaiting(into:)`` and asks ``nextStep()`` what follows once it
 /// has delivered them. `.idle` ends the delivery (the next event schedules a new one).
-class ObserveOnSinkBase<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+class ObserveOnSinkBase<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let lock = Lock()
@@ -93,15 +91,12 @@ class ObserveOnSinkBase<Observer: ElementObserver>: Sink<Observer>, ElementObser
         }
     }
 
-    final func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            end(with: error)
-        case .completed:
-            end(with: nil)
-        }
+    final func on(error: Swift.Error) {
+        end(with: error)
+    }
+
+    final func onCompletion() {
+        end(with: nil)
     }
 
     private func end(with error: Swift.Error?) {

@@ -38,9 +38,7 @@ final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ObserveOnSerialDispatchQueueSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(ObserveOnSerialDispatchQueueSink(scheduler: scheduler, observer: observer, cancel: cancel), to: source)
     }
 
     deinit {

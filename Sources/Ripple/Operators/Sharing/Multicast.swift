@@ -302,7 +302,7 @@ final private class ConnectingOnExecutor<Element>: ConnectableObservable<Element
 /// One connection of a ``ConnectableObservableAdapter``: observes the source and
 /// forwards to the subject; disposing it (or the source ending) unsubscribes from the
 /// source and makes the adapter forget it.
-final private class MulticastConnection<Subject: SubjectType>: ElementObserver, Disposable {
+final private class MulticastConnection<Subject: SubjectType>: TerminalRoadObserver, Disposable {
     typealias Element = Subject.Observer.Element
 
     private let subjectObserver: Subject.Observer
@@ -332,19 +332,22 @@ final private class MulticastConnection<Subject: SubjectType>: ElementObserver, 
         forwardNext(element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            if disposed.load(ordering: .acquiring) {
-                return
-            }
-            // As in RxSwift: the connection ends first, so an observer that reconnects
-            // on the terminal event gets a new connection and a new subject.
-            dispose()
-            subjectObserver.on(event)
+    func on(error: Swift.Error) {
+        end(.error(error))
+    }
+
+    func onCompletion() {
+        end(.completed)
+    }
+
+    /// As in RxSwift: the connection ends first, so an observer that reconnects on the
+    /// terminal event gets a new connection and a new subject.
+    private func end(_ event: Event<Element>) {
+        if disposed.load(ordering: .acquiring) {
+            return
         }
+        dispose()
+        subjectObserver.on(event)
     }
 
     func dispose() {
@@ -388,7 +391,7 @@ final private class Multicast<Subject: SubjectType, Result>: Producer<Result> {
     }
 }
 
-final private class MulticastSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class MulticastSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     func run<Subject: SubjectType>(_ parent: Multicast<Subject, Element>) -> Disposable {
@@ -407,15 +410,5 @@ final private class MulticastSink<Observer: ElementObserver>: Sink<Observer>, El
 
     func on(next element: Element) {
         forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            forwardOn(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
     }
 }

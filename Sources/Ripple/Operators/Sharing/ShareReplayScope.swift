@@ -143,7 +143,7 @@ final private class ShareWhileConnected<Element, Subject: Observable<Element> & 
 
 /// One connection of `share(…, scope: .whileConnected)`: its subject and its
 /// subscription to the source.
-final private class ShareConnection<Element, Subject: Observable<Element> & ElementObserver>: ElementObserver
+final private class ShareConnection<Element, Subject: Observable<Element> & ElementObserver>: TerminalRoadObserver
     where Subject.Element == Element {
     let subject: Subject
     private let parent: ShareWhileConnected<Element, Subject>
@@ -171,17 +171,18 @@ final private class ShareConnection<Element, Subject: Observable<Element> & Elem
         subject.on(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            subject.on(next: element)
-        case .error, .completed:
-            // Forgotten first, so an observer that resubscribes on the terminal event
-            // starts a new connection.
-            parent.ended(self)
-            subject.on(event)
-            subscription.dispose()
-        }
+    // Forgotten first, so an observer that resubscribes on the terminal event starts
+    // a new connection.
+    func on(error: Swift.Error) {
+        parent.ended(self)
+        subject.on(error: error)
+        subscription.dispose()
+    }
+
+    func onCompletion() {
+        parent.ended(self)
+        subject.onCompletion()
+        subscription.dispose()
     }
 
     deinit {

@@ -51,7 +51,7 @@ final private class SkipTime<Element>: Producer<Element> {
 /// for that, and costs one load per element where a `Lock` would cost a lock and an
 /// unlock: nothing else is decided from it, and only the source's thread calls the
 /// observer.
-final private class SkipTimeSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class SkipTimeSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let open = AtomicValue<Bool>(false)
@@ -70,16 +70,6 @@ final private class SkipTimeSink<Observer: ElementObserver>: Sink<Observer>, Ele
     func on(next element: Element) {
         if open.load(ordering: .acquiring) {
             forwardOn(next: element)
-        }
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
         }
     }
 }

@@ -80,7 +80,7 @@ final private class Timeout<Element>: Producer<Element> {
 /// lock; after that the loser does nothing. The observer is never called from both
 /// sides at once: an element's new timer is only started after the element has been
 /// delivered, and once a timer has switched, the source's events are dropped.
-final private class TimeoutSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class TimeoutSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let parent: Timeout<Element>
@@ -127,22 +127,27 @@ final private class TimeoutSink<Observer: ElementObserver>: Sink<Observer>, Elem
         startTimer(generation: lock.withLock { generation })
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            let wins = lock.withLock {
-                if switched {
-                    return false
-                }
-                generation &+= 1
-                return true
+    func on(error: Swift.Error) {
+        if endsFirst() {
+            forwardErrorAndDispose(error)
+        }
+    }
+
+    func onCompletion() {
+        if endsFirst() {
+            forwardCompletedAndDispose()
+        }
+    }
+
+    /// Whether the source's terminal event goes downstream: not after the switch to
+    /// the other sequence; it also stops any pending timer from firing.
+    private func endsFirst() -> Bool {
+        lock.withLock {
+            if switched {
+                return false
             }
-            if wins {
-                forwardOn(event)
-                dispose()
-            }
+            generation &+= 1
+            return true
         }
     }
 
@@ -182,7 +187,7 @@ final private class TimeoutSink<Observer: ElementObserver>: Sink<Observer>, Elem
 }
 
 /// Observes `other` after a timeout and hands its events to the sink.
-final private class TimeoutOtherObserver<Observer: ElementObserver>: ElementObserver {
+final private class TimeoutOtherObserver<Observer: ElementObserver>: TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let sink: TimeoutSink<Observer>
@@ -195,12 +200,11 @@ final private class TimeoutOtherObserver<Observer: ElementObserver>: ElementObse
         sink.forwardFromOther(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            sink.forwardFromOther(next: element)
-        case .error, .completed:
-            sink.forwardFromOther(event)
-        }
+    func on(error: Swift.Error) {
+        sink.forwardFromOther(.error(error))
+    }
+
+    func onCompletion() {
+        sink.forwardFromOther(.completed)
     }
 }

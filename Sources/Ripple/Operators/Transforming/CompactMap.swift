@@ -45,15 +45,13 @@ final class CompactMap<Source, Result>: SingleStageProducer<Source, Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CompactMapSink<Source, Observer>(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(CompactMapSink<Source, Observer>(transform: transform, observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Transforms each element on the element road and forwards the non-`nil` results; no
 /// `Event` is built per element and nothing is allocated.
-final private class CompactMapSink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class CompactMapSink<Source, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Source
 
     private let transform: (Source) throws -> Observer.Element?
@@ -70,14 +68,6 @@ final private class CompactMapSink<Source, Observer: ElementObserver>: Sink<Obse
             }
         } catch {
             forwardErrorAndDispose(error)
-        }
-    }
-
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
         }
     }
 }

@@ -36,14 +36,12 @@ final private class Enumerated<Source>: Producer<(index: Int, element: Source)> 
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == (index: Int, element: Source) {
-        let sink = EnumeratedSink<Source, Observer>(firstIndex: firstIndex, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(EnumeratedSink<Source, Observer>(firstIndex: firstIndex, observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Counts one subscription's elements on the element road.
-final private class EnumeratedSink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == (index: Int, element: Source) {
+final private class EnumeratedSink<Source, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == (index: Int, element: Source) {
     typealias Element = Source
 
     // The index of the next element. Touched only by the upstream's events, which
@@ -64,13 +62,5 @@ final private class EnumeratedSink<Source, Observer: ElementObserver>: Sink<Obse
         }
         index = current + 1
         forwardOn(next: (index: current, element: element))
-    }
-
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
-        }
     }
 }

@@ -54,9 +54,7 @@ final class Map<Source, Result>: SingleStageProducer<Source, Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = MapSink<Source, Result, Observer>(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(MapSink<Source, Result, Observer>(transform: transform, observer: observer, cancel: cancel), to: source)
     }
 }
 
@@ -67,7 +65,7 @@ final class Map<Source, Result>: SingleStageProducer<Source, Result> {
 /// generic code finds a class's generic parameters in its metadata, but looks an
 /// associated type up in the runtime's cache on every call, so this saves a lookup per
 /// element.
-final private class MapSink<Source, Result, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Result {
+final private class MapSink<Source, Result, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == Result {
     typealias Element = Source
 
     private let transform: (Source) throws -> Result
@@ -86,25 +84,6 @@ final private class MapSink<Source, Result, Observer: ElementObserver>: Sink<Obs
             forwardOn(next: result)
         } catch {
             forwardErrorAndDispose(error)
-        }
-    }
-
-    // The terminal events, taken directly rather than through the default that wraps
-    // them in an `Event` for `on(_:)`: along a chain, that would be two more frames
-    // per operator, with an `Event` in each, while the completion travels down.
-    func onCompletion() {
-        forwardCompletedAndDispose()
-    }
-
-    func on(error: Swift.Error) {
-        forwardErrorAndDispose(error)
-    }
-
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
         }
     }
 }

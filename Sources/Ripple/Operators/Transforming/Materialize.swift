@@ -57,26 +57,27 @@ final private class Materialize<Source>: Producer<Event<Source>> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Event<Source> {
-        let sink = MaterializeSink<Source, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(MaterializeSink<Source, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Wraps each event of one subscription as an element. Building an `Event` per
 /// element is this operator's job, so the element road here carries events.
-final private class MaterializeSink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Event<Source> {
+final private class MaterializeSink<Source, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver where Observer.Element == Event<Source> {
     typealias Element = Source
 
     func on(next element: Source) {
         forwardOn(next: .next(element))
     }
 
-    func on(_ event: Event<Source>) {
-        forwardOn(next: event)
-        if event.isStopEvent {
-            forwardCompletedAndDispose()
-        }
+    func on(error: Swift.Error) {
+        forwardOn(next: .error(error))
+        forwardCompletedAndDispose()
+    }
+
+    func onCompletion() {
+        forwardOn(next: .completed)
+        forwardCompletedAndDispose()
     }
 }
 
@@ -88,14 +89,12 @@ final private class Dematerialize<Source: EventConvertible>: Producer<Source.Ele
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
-        let sink = DematerializeSink<Source, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(DematerializeSink<Source, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Unwraps each element of one subscription into the event it holds.
-final private class DematerializeSink<Source: EventConvertible, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Source.Element {
+final private class DematerializeSink<Source: EventConvertible, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == Source.Element {
     typealias Element = Source
 
     func on(next element: Source) {
@@ -106,14 +105,6 @@ final private class DematerializeSink<Source: EventConvertible, Observer: Elemen
             forwardErrorAndDispose(error)
         case .completed:
             forwardCompletedAndDispose()
-        }
-    }
-
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
         }
     }
 }

@@ -86,14 +86,12 @@ final private class Reduce<Source, Accumulate, Result>: Producer<Result> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ReduceSink<Source, Accumulate, Observer>(seed: seed, accumulator: accumulator, mapResult: mapResult, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(ReduceSink<Source, Accumulate, Observer>(seed: seed, accumulator: accumulator, mapResult: mapResult, observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Folds one subscription's elements on the element road; sends only at completion.
-final private class ReduceSink<Source, Accumulate, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class ReduceSink<Source, Accumulate, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Source
 
     private let accumulator: (Accumulate, Source) throws -> Accumulate
@@ -122,22 +120,19 @@ final private class ReduceSink<Source, Accumulate, Observer: ElementObserver>: S
         }
     }
 
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        let result: Observer.Element
+        do {
+            result = try mapResult(accumulated)
+        } catch {
             forwardErrorAndDispose(error)
-        case .completed:
-            let result: Observer.Element
-            do {
-                result = try mapResult(accumulated)
-            } catch {
-                forwardErrorAndDispose(error)
-                return
-            }
-            forwardOn(next: result)
-            forwardCompletedAndDispose()
+            return
         }
+        forwardOn(next: result)
+        forwardCompletedAndDispose()
     }
 }

@@ -77,15 +77,13 @@ final private class Scan<Source, Accumulate>: Producer<Accumulate> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Accumulate {
-        let sink = ScanSink<Source, Observer>(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(ScanSink<Source, Observer>(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Keeps one subscription's accumulator and forwards it after each element, on the
 /// element road: no `Event` per element, no allocation of its own.
-final private class ScanSink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class ScanSink<Source, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Source
     typealias Accumulate = Observer.Element
 
@@ -114,14 +112,6 @@ final private class ScanSink<Source, Observer: ElementObserver>: Sink<Observer>,
             forwardOn(next: accumulated.pointee)
         } catch {
             forwardErrorAndDispose(error)
-        }
-    }
-
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
         }
     }
 }

@@ -42,18 +42,10 @@ final private class StartWith<Element>: Producer<Element> {
 }
 
 /// Passes the source's events through once the leading elements have been sent.
-final private class StartWithSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class StartWithSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     func on(next element: Element) {
         forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
-        }
     }
 }

@@ -32,14 +32,12 @@ final private class ToArray<Source>: Producer<[Source]> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [Source] {
-        let sink = ToArraySink<Source, Observer>(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(ToArraySink<Source, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Appends each element on the element road; sends the array at completion.
-final private class ToArraySink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == [Source] {
+final private class ToArraySink<Source, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver where Observer.Element == [Source] {
     typealias Element = Source
 
     // Touched only by the upstream's events, which the grammar serialises.
@@ -49,18 +47,15 @@ final private class ToArraySink<Source, Observer: ElementObserver>: Sink<Observe
         elements.append(element)
     }
 
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            elements = []
-            forwardErrorAndDispose(error)
-        case .completed:
-            let collected = elements
-            elements = []
-            forwardOn(next: collected)
-            forwardCompletedAndDispose()
-        }
+    func on(error: Swift.Error) {
+        elements = []
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        let collected = elements
+        elements = []
+        forwardOn(next: collected)
+        forwardCompletedAndDispose()
     }
 }

@@ -69,14 +69,12 @@ final private class WithUnretained<Source, Object: AnyObject, Out>: Producer<Out
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Out {
-        let sink = WithUnretainedSink<Source, Object, Observer>(object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(WithUnretainedSink<Source, Object, Observer>(object: object, resultSelector: resultSelector, observer: observer, cancel: cancel), to: source)
     }
 }
 
 /// Combines each element with the object while it lives, on the element road.
-final private class WithUnretainedSink<Source, Object: AnyObject, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class WithUnretainedSink<Source, Object: AnyObject, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Source
 
     private weak var object: Object?
@@ -94,13 +92,5 @@ final private class WithUnretainedSink<Source, Object: AnyObject, Observer: Elem
             return
         }
         forwardOn(next: resultSelector((object, element)))
-    }
-
-    func on(_ event: Event<Source>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error(let error): forwardErrorAndDispose(error)
-        case .completed: forwardCompletedAndDispose()
-        }
     }
 }

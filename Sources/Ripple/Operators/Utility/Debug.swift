@@ -95,7 +95,7 @@ final private class Debug<Element>: Producer<Element> {
     }
 }
 
-final private class DebugSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class DebugSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let identifier: String
@@ -116,12 +116,14 @@ final private class DebugSink<Observer: ElementObserver>: Sink<Observer>, Elemen
         forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        log("Event \(describe(event))")
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
-        }
+    func on(error: Swift.Error) {
+        log("Event \(describe(Event.error(error)))")
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        log("Event \(describe(Event.completed))")
+        forwardCompletedAndDispose()
     }
 
     private func describe(_ event: Event<Element>) -> String {

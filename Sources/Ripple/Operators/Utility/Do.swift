@@ -136,7 +136,7 @@ final private class Do<Element>: Producer<Element> {
     }
 }
 
-final private class DoSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class DoSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let actions: DoActions<Element>
@@ -156,39 +156,38 @@ final private class DoSink<Observer: ElementObserver>: Sink<Observer>, ElementOb
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            do {
-                try actions.onError?(error)
-            } catch {
-                forwardErrorAndDispose(error)
-                return
-            }
-            forwardOn(event)
-            do {
-                try actions.afterError?(error)
-            } catch {
-                reportUndeliverable(error)
-            }
-            dispose()
-        case .completed:
-            do {
-                try actions.onCompleted?()
-            } catch {
-                forwardErrorAndDispose(error)
-                return
-            }
-            forwardOn(event)
-            do {
-                try actions.afterCompleted?()
-            } catch {
-                reportUndeliverable(error)
-            }
-            dispose()
+    // The event is forwarded, then the `after` action runs, then the sink is
+    // disposed: the order RxSwift's `do` keeps.
+    func on(error: Swift.Error) {
+        do {
+            try actions.onError?(error)
+        } catch {
+            forwardErrorAndDispose(error)
+            return
         }
+        forwardOn(.error(error))
+        do {
+            try actions.afterError?(error)
+        } catch {
+            reportUndeliverable(error)
+        }
+        dispose()
+    }
+
+    func onCompletion() {
+        do {
+            try actions.onCompleted?()
+        } catch {
+            forwardErrorAndDispose(error)
+            return
+        }
+        forwardOn(.completed)
+        do {
+            try actions.afterCompleted?()
+        } catch {
+            reportUndeliverable(error)
+        }
+        dispose()
     }
 
     /// An error thrown after the terminal event has gone downstream: the sequence has

@@ -53,7 +53,7 @@ final private class Using<Element, Resource: Disposable>: Producer<Element> {
     }
 }
 
-final private class UsingSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class UsingSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     /// Makes the resource and subscribes; returns the subscription followed by the
@@ -76,15 +76,5 @@ final private class UsingSink<Observer: ElementObserver>: Sink<Observer>, Elemen
 
     func on(next element: Element) {
         forwardOn(next: element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            forwardOn(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
     }
 }

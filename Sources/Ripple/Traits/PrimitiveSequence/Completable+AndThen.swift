@@ -169,7 +169,7 @@ final private class CompletablesThen<Element>: Producer<Element> {
     }
 }
 
-final private class CompletablesThenSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class CompletablesThenSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     // The Completables not yet subscribed, the next one last: each is popped (and so
@@ -223,19 +223,10 @@ final private class CompletablesThenSink<Observer: ElementObserver>: Sink<Observ
     func on(next element: Element) {
         forwardOn(next: element)
     }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): on(next: element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
-    }
 }
 
 /// Observes one of the Completables before `last` for a ``CompletablesThenSink``.
-final private class CompletableStage<Observer: ElementObserver>: ElementObserver {
+final private class CompletableStage<Observer: ElementObserver>: TerminalRoadObserver {
     typealias Element = Never
 
     private let sink: CompletablesThenSink<Observer>
@@ -246,10 +237,11 @@ final private class CompletableStage<Observer: ElementObserver>: ElementObserver
 
     func on(next element: Never) {}
 
-    func on(_ event: Event<Never>) {
-        switch event {
-        case .error(let error): sink.stageFailed(error)
-        case .completed: sink.stageCompleted()
-        }
+    func on(error: Swift.Error) {
+        sink.stageFailed(error)
+    }
+
+    func onCompletion() {
+        sink.stageCompleted()
     }
 }

@@ -73,7 +73,7 @@ final private class MergeCompletables: Producer<Never> {
     }
 }
 
-final private class MergeCompletablesSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Never {
+final private class MergeCompletablesSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver where Observer.Element == Never {
     typealias Element = Never
 
     // The sources may end on different threads: the count of those still running and
@@ -103,14 +103,13 @@ final private class MergeCompletablesSink<Observer: ElementObserver>: Sink<Obser
 
     func on(next element: Never) {}
 
-    func on(_ event: Event<Never>) {
-        switch event {
-        case .error:
-            finish(event)
-        case .completed:
-            if remaining.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
-                finish(event)
-            }
+    func on(error: Swift.Error) {
+        finish(.error(error))
+    }
+
+    func onCompletion() {
+        if remaining.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+            finish(.completed)
         }
     }
 

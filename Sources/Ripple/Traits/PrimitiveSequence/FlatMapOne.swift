@@ -19,7 +19,7 @@ final class FlatMapOne<SourceElement, Element>: Producer<Element> {
     }
 }
 
-final private class FlatMapOneSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class FlatMapOneSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = SourceElement
 
     private let selector: (SourceElement) throws -> Observable<Observer.Element>
@@ -47,16 +47,13 @@ final private class FlatMapOneSink<SourceElement, Observer: ElementObserver>: Si
         inner.setDisposable(next.subscribe(elementObserver: FlatMapOneInner(sink: self)))
     }
 
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            forwardErrorAndDispose(error)
-        case .completed:
-            if !innerStarted {
-                forwardCompletedAndDispose()
-            }
+    func on(error: Swift.Error) {
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        if !innerStarted {
+            forwardCompletedAndDispose()
         }
     }
 
@@ -71,7 +68,7 @@ final private class FlatMapOneSink<SourceElement, Observer: ElementObserver>: Si
 }
 
 /// Forwards the inner sequence's events to its ``FlatMapOneSink``.
-final private class FlatMapOneInner<SourceElement, Observer: ElementObserver>: ElementObserver {
+final private class FlatMapOneInner<SourceElement, Observer: ElementObserver>: TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let sink: FlatMapOneSink<SourceElement, Observer>
@@ -84,10 +81,11 @@ final private class FlatMapOneInner<SourceElement, Observer: ElementObserver>: E
         sink.innerNext(element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): sink.innerNext(element)
-        case .error, .completed: sink.innerEnded(event)
-        }
+    func on(error: Swift.Error) {
+        sink.innerEnded(.error(error))
+    }
+
+    func onCompletion() {
+        sink.innerEnded(.completed)
     }
 }

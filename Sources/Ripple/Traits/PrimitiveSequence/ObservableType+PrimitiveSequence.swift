@@ -67,13 +67,11 @@ final private class AsSingleOrMaybe<Element>: Producer<Element> {
     }
 
     override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = AsSingleOrMaybeSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(elementObserver: sink)
-        return (sink: sink, subscription: subscription)
+        subscribing(AsSingleOrMaybeSink(requiresElement: requiresElement, observer: observer, cancel: cancel), to: source)
     }
 }
 
-final private class AsSingleOrMaybeSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
+final private class AsSingleOrMaybeSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
     typealias Element = Observer.Element
 
     private let requiresElement: Bool
@@ -94,23 +92,20 @@ final private class AsSingleOrMaybeSink<Observer: ElementObserver>: Sink<Observe
         self.element = element
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            element = nil
-            forwardErrorAndDispose(error)
-        case .completed:
-            if let element {
-                self.element = nil
-                forwardOn(next: element)
-                forwardCompletedAndDispose()
-            } else if requiresElement {
-                forwardErrorAndDispose(RxError.noElements)
-            } else {
-                forwardCompletedAndDispose()
-            }
+    func on(error: Swift.Error) {
+        element = nil
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        if let element {
+            self.element = nil
+            forwardOn(next: element)
+            forwardCompletedAndDispose()
+        } else if requiresElement {
+            forwardErrorAndDispose(RxError.noElements)
+        } else {
+            forwardCompletedAndDispose()
         }
     }
 }

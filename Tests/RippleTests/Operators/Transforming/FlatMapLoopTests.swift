@@ -45,6 +45,22 @@ extension RippleTests {
             #expect(Observable.range(start: 0, count: 3, scheduler: ImmediateScheduler.instance).asLoopProducer() == nil)
         }
 
+        /// The answer for each class is remembered for the last class seen either way:
+        /// alternating loop producers, other sequences and element types must still get
+        /// the right answer every time.
+        @Test(.takesAFastPath) func classesAlternatingKeepTheirOwnAnswers() {
+            let strings = Observable.from(["a", "b"])
+            let subscribed = Inner.subscribed.make(start: 0, count: 2)
+            for _ in 0..<3 {
+                #expect(Inner.range.make(start: 0, count: 2).asLoopProducer()?.loopCount == 2)
+                #expect(subscribed.asLoopProducer() == nil)
+                #expect(strings.asLoopProducer()?.loopElement(at: 1) == "b")
+                #expect(Observable.just(1).asLoopProducer() == nil)
+                #expect(Inner.array.make(start: 5, count: 3).asLoopProducer()?.loopElement(at: 2) == 7)
+                #expect(Observable<String>.just("c").asLoopProducer() == nil)
+            }
+        }
+
         /// Records a synchronous pipeline built with each kind of inner sequence; every
         /// recording must equal the subscribed one.
         func expectSameEvents(_ pipeline: (Inner) -> Observable<Int>, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -16,8 +16,8 @@
 ///   ending, which never waits.
 ///
 /// After the lock, the caller hands the answer to one entry that does the rest:
-/// ``run(_:under:acting:taking:performing:)`` acts and finishes the turn, waits for its
-/// turn, or does nothing. Finishing a turn (``finishTurn(under:taking:performing:)``)
+/// ``run(_:under:acting:performing:)`` acts and finishes the turn, waits for its
+/// turn, or does nothing. Finishing a turn (``finishTurn(under:performing:)``)
 /// gives the right back with one compare-and-swap when nobody left anything, and
 /// otherwise performs what was left, one action at a time and outside the lock, until
 /// none is left or the right is handed to a waiting call. So no call site can act
@@ -86,20 +86,21 @@
 /// Use every member with the owner's lock held, except the entries that say otherwise.
 /// It is immutable (its mutable parts are atomics and the ``SerializationQueue``), so an
 /// owner stores it as a `let`, and the drain can read it while user code leaves actions.
+///
+/// Its inlined members touch only the two atomic words, which do not depend on `Action`,
+/// and reach everything else through methods of the queue: unspecialised code (the
+/// owners' generic code) then never looks up a type built on `Action`, which costs a few
+/// hundred instructions in the runtime's metadata cache, on the per-element path.
 struct SerializationPoint<Action, Policy: ClaimPolicy>: ~Copyable {
     private let queue = SerializationQueue<Action>()
     /// The thread holding the right to act (``currentThreadID()``); meaningful while it
     /// is held. Atomic (relaxed) because ``claimWithoutLock()`` and the release under
     /// ``ClaimsAlsoWithoutLock`` store it without the lock; every other access holds it.
     private let holder = AtomicValue<UInt>(0)
+    /// 0, or 1 plus the claims that found the right taken since the holder last looked.
     private let state = AtomicValue<Int>(0)
 
     init() {}
-
-    // The per-element members are always inlined: called, a method of this generic
-    // struct needs its type metadata, which unspecialised code (the owners' generic
-    // code) fetches from the runtime's cache, a few hundred instructions per call.
-    // Inlined, they are a few instructions: the layout does not depend on `Action`.
 
     // MARK: Claiming, with the lock held
 
@@ -112,20 +113,20 @@ struct SerializationPoint<Action, Policy: ClaimPolicy>: ~Copyable {
         if claimUnderLock() {
             return .act
         }
-        return leave(action())
+        return queue.leave(action, holder: holder)
     }
 
     /// With the lock held: takes the right to act and returns `true`, or leaves `action`
-    /// for the holder and returns `false`. For an action decided at most once per
-    /// sequence (its ending), which never waits: it adds at most one to the queue, and is
-    /// often decided inside another point's delivery, where a wait could meet that
-    /// point's holder.
+    /// for the holder and returns `false`. Never waits: for an action decided at most
+    /// once per sequence (its ending) or one per subscription (a connection), which adds
+    /// at most one to the queue and is often decided inside another point's delivery,
+    /// where a wait could meet that point's holder.
     @inline(__always)
     func claim(orLeaveWithoutWaiting action: @autoclosure () -> Action) -> Bool {
         if claimUnderLock() {
             return true
         }
-        leaveEnding(action())
+        queue.leaveWithoutWaiting(action)
         return false
     }
 
@@ -151,7 +152,7 @@ struct SerializationPoint<Action, Policy: ClaimPolicy>: ~Copyable {
             holder.store(0, ordering: .relaxed)
             state.store(0, ordering: .releasing)
         } else {
-            leaveEnding(action())
+            queue.leaveWithoutWaiting(action)
         }
     }
 
@@ -160,7 +161,7 @@ struct SerializationPoint<Action, Policy: ClaimPolicy>: ~Copyable {
         if Policy.claimsWithoutLock {
             // The word may go from 0 to 1 under us even with the lock held.
             if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-                beginTurnUnderLock()
+                holder.store(currentThreadID(), ordering: .relaxed)
                 return true
             }
         } else if state.load(ordering: .acquiring) == 0 {
@@ -168,101 +169,39 @@ struct SerializationPoint<Action, Policy: ClaimPolicy>: ~Copyable {
             // With the lock held only the holder's lock-free release (1 → 0) can change
             // the word: seeing 0, nobody else can take it, so a plain store takes it.
             state.store(1, ordering: .relaxed)
-            beginTurnUnderLock()
+            holder.store(currentThreadID(), ordering: .relaxed)
             return true
         }
-        return countFailedClaim()
-    }
-
-    /// Records, with the lock held, that a turn begins on this thread. Every thread's
-    /// share is whole already (see "The budget starts whole").
-    @inline(__always)
-    private func beginTurnUnderLock() {
-        holder.store(currentThreadID(), ordering: .relaxed)
-        assert(queue.budget.isEmpty, "a turn began with other threads' actions still counted")
-    }
-
-    /// Counts a claim that found the right taken, so that the holder's lock-free release
-    /// fails and it looks at the queue; or takes the right, if the holder released it
-    /// meanwhile.
-    @inline(never)
-    private func countFailedClaim() -> Bool {
-        var current = state.load(ordering: .acquiring)
-        while true {
-            if current == 0 {
-                // A compare-and-swap, not a store: under ``ClaimsAlsoWithoutLock``
-                // another call may take it meanwhile.
-                let (taken, original) = state.compareExchange(expected: 0, desired: 1, ordering: .acquiring)
-                if taken {
-                    beginTurnUnderLock()
-                    return true
-                }
-                current = original
-                continue
-            }
-            let (counted, original) = state.compareExchange(
-                expected: current, desired: current + 1, ordering: .acquiring)
-            if counted {
-                return false
-            }
-            current = original
-        }
-    }
-
-    /// Leaves `action` for the holder, within the budget or as a waiting call's.
-    @inline(never)
-    private func leave(_ action: Action) -> SerializationStep {
-        let thread = currentThreadID()
-        if thread == holder.load(ordering: .relaxed) {
-            queue.entries.append(.init(action: action, waiter: nil))
-            return .queued
-        }
-        if queue.budget.admit(thread) {
-            queue.entries.append(.init(action: action, waiter: nil, foreignThread: thread))
-            return .queued
-        }
-        let waiter = TurnWaiter(thread: thread)
-        queue.entries.append(.init(action: action, waiter: waiter))
-        // What other threads leave from now on is performed in this waiter's turn.
-        queue.budget.startRun()
-        return .wait(waiter)
-    }
-
-    @inline(never)
-    private func leaveEnding(_ action: Action) {
-        queue.entries.append(.init(action: action, waiter: nil))
+        return queue.countFailedClaim(state: state, holder: holder)
     }
 
     // MARK: Acting, after the lock
 
     /// After the lock, does what `step` says: ``SerializationStep/act`` runs `act`, then
     /// finishes the turn; ``SerializationStep/wait(_:)`` waits for the right and performs
-    /// the caller's action and what follows it; the others do nothing. `taking` runs
-    /// with the lock held on each action taken from the queue (applying what must change
-    /// under it); `perform` then runs it, without the lock.
+    /// the caller's action and what follows it; the others do nothing. `perform` runs a
+    /// queued action, without the lock.
     @inline(__always)
     func run(
         _ step: SerializationStep,
         under lock: borrowing Lock,
         acting act: () -> Void,
-        taking: (Action) -> Action = { $0 },
         performing perform: (Action) -> Void
     ) {
-        if actsNow(step, under: lock, taking: taking, performing: perform) {
+        if actsNow(step, under: lock, performing: perform) {
             act()
-            finishTurn(under: lock, taking: taking, performing: perform)
+            finishTurn(under: lock, performing: perform)
         }
     }
 
-    /// ``run(_:under:acting:taking:performing:)`` without its `act` closure, for the
-    /// one path where a closure's frame matters (an element crossing a chain of
-    /// `flatMap`s, in debug builds): returns `true` when the caller must act now and then
-    /// call ``finishTurn(under:taking:performing:)``; otherwise does the rest of `step`.
+    /// ``run(_:under:acting:performing:)`` without its `act` closure, for the one path
+    /// where a closure's frame matters (an element crossing a chain of `flatMap`s, in
+    /// debug builds): returns `true` when the caller must act now and then call
+    /// ``finishTurn(under:performing:)``; otherwise does the rest of `step`.
     @inline(__always)
     func actsNow(
         _ step: SerializationStep,
         under lock: borrowing Lock,
-        taking: (Action) -> Action = { $0 },
         performing perform: (Action) -> Void
     ) -> Bool {
         switch step {
@@ -270,7 +209,7 @@ struct SerializationPoint<Action, Policy: ClaimPolicy>: ~Copyable {
             return true
         case .wait(let waiter):
             waiter.wait()
-            performQueued(under: lock, taking: taking, performing: perform)
+            queue.performQueued(state: state, holder: holder, under: lock, performing: perform)
             return false
         case .queued, .nothing:
             return false
@@ -281,13 +220,9 @@ struct SerializationPoint<Action, Policy: ClaimPolicy>: ~Copyable {
     /// other calls left meanwhile. When nobody left anything, that is one
     /// compare-and-swap, without the lock.
     @inline(__always)
-    func finishTurn(
-        under lock: borrowing Lock,
-        taking: (Action) -> Action = { $0 },
-        performing perform: (Action) -> Void
-    ) {
+    func finishTurn(under lock: borrowing Lock, performing perform: (Action) -> Void) {
         if !releaseIfIdle() {
-            performQueued(under: lock, taking: taking, performing: perform)
+            queue.performQueued(state: state, holder: holder, under: lock, performing: perform)
         }
     }
 
@@ -309,61 +244,6 @@ struct SerializationPoint<Action, Policy: ClaimPolicy>: ~Copyable {
         }
         holder.store(thread, ordering: .relaxed)
         return false
-    }
-
-    /// Holding the right: performs the queued actions one by one, each taken under the
-    /// lock and performed after it, until none is left (the right is given back) or the
-    /// next belongs to a waiting call (the right is handed to it).
-    @inline(never)
-    private func performQueued(
-        under lock: borrowing Lock,
-        taking: (Action) -> Action,
-        performing perform: (Action) -> Void
-    ) {
-        while let action = lock.withLock({ next().map(taking) }) {
-            perform(action)
-        }
-    }
-
-    /// With the lock held, holding the right: the next queued action, or `nil` when the
-    /// holder must stop (the right given back, or handed to a waiting call).
-    private func next() -> Action? {
-        let queue = self.queue
-        guard queue.head < queue.entries.count else {
-            // With the lock held no claim is half done: the queue holds every action
-            // decided while the holder acted, and it is empty. Nobody holds the right
-            // now: no holder, and the next turn's budget whole.
-            holder.store(0, ordering: .relaxed)
-            queue.budget.reset()
-            state.store(0, ordering: .releasing)
-            return nil
-        }
-        if let waiter = queue.entries[queue.head].waiter {
-            // The word stays "held": the waiter acts next, starting with its own action,
-            // now an ordinary one, in a turn of its own (whose run `budget` already
-            // counts, if it is the last one queued).
-            queue.entries[queue.head].waiter = nil
-            holder.store(waiter.thread, ordering: .relaxed)
-            waiter.handOver()
-            return nil
-        }
-        let action = queue.entries[queue.head].action
-        let thread = queue.entries[queue.head].foreignThread
-        if thread != 0 {
-            queue.budget.taken(from: thread)
-        }
-        queue.head += 1
-        if queue.head == queue.entries.count {
-            // A burst can grow the queue far beyond its usual size: that storage is not
-            // kept for the owner's lifetime.
-            queue.entries.removeAll(keepingCapacity: queue.entries.count <= SerializationBound.keptQueueCapacity)
-            queue.head = 0
-            // Every call that found the right taken has left its action (the lock is
-            // held), and all of it is taken: "held, nothing queued" again, so the
-            // holder's next release can be the lock-free one.
-            state.store(1, ordering: .relaxed)
-        }
-        return action
     }
 }
 

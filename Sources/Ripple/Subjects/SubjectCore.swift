@@ -73,12 +73,12 @@ final class SubjectCore<Element, Policy: ClaimPolicy> {
         case next(Element)
         /// The terminal event, preceded by `element` if any (``AsyncSubject``).
         case stop(Event<Element>, after: Element?)
-        /// A subscriber change, applied under the lock when taken from the queue; the
-        /// observer is released after the lock, with the work item.
+        /// A subscriber change, applied by the holder under the lock between two
+        /// deliveries; the observer is released after the lock, with the work item.
         case join(SubjectObserver<Element>)
         case leave(SubjectObserver<Element>)
-        /// The subject was disposed: the subscribers to release, after the lock.
-        case dropAll([AnyObject])
+        /// The subject was disposed: the holder drops the subscribers.
+        case dropAll
         /// A replaying subscriber's buffered events, for the holder to deliver.
         case flush(SubjectObserver<Element>)
     }
@@ -169,7 +169,7 @@ final class SubjectCore<Element, Policy: ClaimPolicy> {
             }
             return actions.claim(orLeave: nextWork(element))
         }
-        actions.run(step, under: lock, acting: { send(element) }, taking: { take($0) }, performing: { perform($0) })
+        actions.run(step, under: lock, acting: { send(element) }, performing: { perform($0) })
     }
 
     // Out of line: only a call that meets another one builds a `Work`.
@@ -245,24 +245,7 @@ final class SubjectCore<Element, Policy: ClaimPolicy> {
     /// work left meanwhile.
     @inline(__always)
     private func finishDelivery() {
-        actions.finishTurn(under: lock, taking: { take($0) }, performing: { perform($0) })
-    }
-
-    /// Call with `lock` held, holding the right to deliver, on work just taken from the
-    /// queue: subscriber changes are applied here, under the lock, and returned so that
-    /// the observers they release are released after it.
-    private func take(_ work: Work) -> Work {
-        switch work {
-        case .join(let observer):
-            append(observer)
-        case .leave(let observer):
-            removeSlot(of: observer)
-        case .dropAll:
-            return .dropAll(takeSlots())
-        case .next, .stop, .flush:
-            break
-        }
-        return work
+        actions.finishTurn(under: lock, performing: { perform($0) })
     }
 
     /// Holding the right to deliver, without the lock: does work taken from the queue.
@@ -278,9 +261,17 @@ final class SubjectCore<Element, Policy: ClaimPolicy> {
             }
         case .flush(let observer):
             observer.flushGate()
-        case .join, .leave, .dropAll:
-            // Applied under the lock by `nextWork`; released here.
-            break
+        case .join(let observer):
+            // The holder changes `slots` between two deliveries, under the lock, which
+            // `dispose` reads them under.
+            lock.withLock { append(observer) }
+        case .leave(let observer):
+            // The observer is released with `work`, after the lock.
+            lock.withLock { removeSlot(of: observer) }
+        case .dropAll:
+            let dropped: [AnyObject] = lock.withLock { takeSlots() }
+            // Released here, after the lock: it may hold the last references to observers.
+            withExtendedLifetime(dropped) {}
         }
     }
 
@@ -440,7 +431,7 @@ final class SubjectCore<Element, Policy: ClaimPolicy> {
                 _ = Self.observer(slots[index].takeUnretainedValue()).markDisposed()
             }
             var released: [AnyObject] = []
-            actions.applyOrLeave(.dropAll([])) {
+            actions.applyOrLeave(.dropAll) {
                 released = takeSlots()
             }
             return (released, clearing())

@@ -51,9 +51,11 @@
 /// `state` is 0 while nobody holds the right. While a call holds it, it is 1 plus the
 /// number of calls that found it taken since the holder last looked at the queue (each
 /// leaves its action before it releases the lock). Changes made with the lock held: a
-/// claim (0 → 1, or +1 when taken), and ``next()`` (back to 1 once the queue is empty; to
-/// 0 when it finds the queue empty; unchanged when it hands the right to a waiting call,
-/// which then acts as the holder did). Changes made without the lock: the holder's
+/// claim (0 → 1, or +1 when taken); ``applyOrLeave(_:apply:)`` giving back, in the same
+/// critical section, a right it took from 0; and the drain's locked step, which takes
+/// the next action (back to 1 once the queue is empty; to 0 when it finds the queue
+/// empty; unchanged when it hands the right to a waiting call, which then acts as the
+/// holder did). Changes made without the lock: the holder's
 /// release, a compare-and-swap 1 → 0; and, under ``ClaimsAlsoWithoutLock`` only, a
 /// claim's compare-and-swap 0 → 1 (every claim under the lock is then a
 /// compare-and-swap too).
@@ -71,10 +73,11 @@
 /// - *Ordering between successive holders.* The release is `releasing` and the claim
 ///   `acquiring`, so what one holder did while acting happens before the next acts; when
 ///   the right passes through the locked path, the lock orders it.
-/// - *The budget starts whole.* `state` is 0 only after ``next()`` found the queue empty
+/// - *The budget starts whole.* `state` is 0 only after the drain found the queue empty
 ///   (which empties the budget) or after a lock-free release, which succeeds only when
-///   nobody left anything since the holder last looked; a drain always ends in
-///   ``next()``. So a new turn needs no write to the budget.
+///   nobody left anything since the holder last looked; a drain always ends by finding
+///   the queue empty or handing the right over. So a new turn needs no write to the
+///   budget.
 /// - *The holder never mistakes itself.* Under ``ClaimsAlsoWithoutLock`` every release
 ///   clears `holder` first: a call that finds the right taken meanwhile may read 0,
 ///   never its own thread, so it cannot skip the bound as if it were re-entrant.

@@ -27,7 +27,7 @@ extension RippleTests {
         }
 
         @Test func aFreeRightIsClaimedAndGivenBackWithoutTheQueue() {
-            let gate = ActionGate()
+            let gate = ActionGate<ClaimsUnderLock>()
             #expect(gate.claim(orLeave: 1))
             #expect(gate.finishTurn() == [])
             #expect(gate.claim(orLeave: 2))
@@ -35,7 +35,7 @@ extension RippleTests {
         }
 
         @Test func actionsLeftWhileTheRightIsHeldComeOutInOrderThenTheRightIsFree() {
-            let gate = ActionGate()
+            let gate = ActionGate<ClaimsUnderLock>()
             #expect(gate.claim(orLeave: 0))
             for action in 1...3 {
                 #expect(!gate.claim(orLeave: action))
@@ -47,7 +47,7 @@ extension RippleTests {
         }
 
         @Test func actionsLeftWhileTheHolderPerformsAQueuedOneRunInTheSameTurn() {
-            let gate = ActionGate()
+            let gate = ActionGate<ClaimsUnderLock>()
             #expect(gate.claim(orLeave: 0))
             #expect(!gate.claim(orLeave: 7))
             // Performing 7 leaves 8 (re-entrant, on the holder's thread): same turn.
@@ -58,7 +58,7 @@ extension RippleTests {
         }
 
         @Test func aChangeAppliedInPlaceKeepsTheRightFreeAndOneLeftIsPerformedByTheHolder() {
-            let gate = ActionGate()
+            let gate = ActionGate<ClaimsUnderLock>()
             #expect(gate.applyOrLeave(5))
             #expect(gate.claim(orLeave: 0))
             #expect(!gate.applyOrLeave(6))
@@ -67,12 +67,27 @@ extension RippleTests {
             #expect(gate.finishTurn() == [])
         }
 
+        @Test func aLockFreeClaimShutsOutLockedClaimsUntilItsTurnEnds() {
+            let gate = ActionGate<ClaimsAlsoWithoutLock>()
+            #expect(gate.claimWithoutLock())
+            #expect(!gate.claimWithoutLock())
+            // A claim under the lock meanwhile is left for the lock-free holder.
+            #expect(!gate.claim(orLeave: 1))
+            #expect(gate.finishTurn() == [1])
+            // The right is free again, for either kind of claim.
+            #expect(gate.claim(orLeave: 2))
+            #expect(!gate.claimWithoutLock())
+            #expect(gate.finishTurn() == [])
+            #expect(gate.claimWithoutLock())
+            #expect(gate.finishTurn() == [])
+        }
+
         /// Guarantees.md, "When a call waits": a call from another thread waits for its
         /// turn only once its own thread has left K actions in the turn; each other
         /// thread has a share of its own; the holder's own thread (re-entrant calls) and
         /// endings never wait, however many are queued.
         @Test func onlyTheCallBeyondItsThreadsShareWaitsAndTheHoldersThreadNever() {
-            let gate = ActionGate()
+            let gate = ActionGate<ClaimsUnderLock>()
             let budget = SerializationBound.foreignActionsPerThread
             #expect(gate.claim(orLeave: 0))
             // Re-entrant actions, on the holder's thread: never a wait, nor counted.
@@ -186,11 +201,11 @@ extension RippleTests {
 }
 
 /// A lock and the ``SerializationPoint`` it guards, used as a sink uses them.
-private final class ActionGate: @unchecked Sendable {
+private final class ActionGate<Policy: ClaimPolicy>: @unchecked Sendable {
     // `@unchecked Sendable`: `actions` is used under `lock`, except `finishTurn`, which
     // is made to be used without it.
     private let lock = Lock()
-    private let actions = SerializationPoint<Int, ClaimsUnderLock>()
+    fileprivate let actions = SerializationPoint<Int, Policy>()
 
     /// Claims the right, or leaves `action` for its holder without ever waiting (these
     /// tests count the gate's steps themselves); `true` when claimed.
@@ -227,6 +242,13 @@ private final class ActionGate: @unchecked Sendable {
             }
         }
         return performed
+    }
+}
+
+extension ActionGate where Policy == ClaimsAlsoWithoutLock {
+    /// Claims a free right without the lock, as `PublishSubject` and the combining sinks do.
+    func claimWithoutLock() -> Bool {
+        actions.claimWithoutLock()
     }
 }
 

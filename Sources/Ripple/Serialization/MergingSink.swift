@@ -52,30 +52,26 @@ class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Ob
     /// Takes the lock twice (decide, give back the right to act) and builds no `Event`.
     @inline(__always)
     final func forwardSerialized(next element: Observer.Element, if accepts: () -> Bool) {
-        var waiter: TurnWaiter?
-        let act: Bool = lock.withLock {
+        let step: SerializationStep = lock.withLock {
             if isStopped || !accepts() {
-                return false
+                return .nothing
             }
-            if actions.claim() {
-                return true
-            }
-            waiter = enqueue(next: element)
-            return false
+            return actions.claim(orLeave: nextEvent(element))
         }
-        if act {
+        // Not `proceed(_:acting:)`: an element crossing a chain of `flatMap`s passes
+        // here once per link, and its closure and call would be two more stack frames
+        // per link in debug builds.
+        if actions.actsNow(step, under: lock, performing: { perform($0) }) {
             forwardOn(next: element)
-            actionDone()
-        } else if let waiter {
-            takeTurn(waiter)
+            finishTurn()
         }
     }
 
     // Builds an `Event` only when another call is acting; out of line so that the
     // element path never builds one.
     @inline(never)
-    private final func enqueue(next element: Observer.Element) -> TurnWaiter? {
-        actions.enqueue(.next(element))
+    private final func nextEvent(_ element: Observer.Element) -> Event<Observer.Element> {
+        .next(element)
     }
 
     /// Decides the end of the sequence: with `error`, or completion when `nil`. Call
@@ -91,11 +87,7 @@ class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Ob
     @inline(never)
     final func stopLocked(failing error: Swift.Error?) -> Bool {
         isStopped = true
-        if actions.claim() {
-            return true
-        }
-        actions.enqueueWithoutWaiting(error.map { .error($0) } ?? .completed)
-        return false
+        return actions.claim(orLeaveWithoutWaiting: error.map { .error($0) } ?? .completed)
     }
 
     /// Ends the sequence, as ``stopLocked(failing:)`` decided, then forwards what other
@@ -107,7 +99,7 @@ class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Ob
         } else {
             forwardCompletedAndDispose()
         }
-        actionDone()
+        finishTurn()
     }
 
     /// Ends the sequence with `error` unless it has ended already.

@@ -1,7 +1,7 @@
 import Dispatch
 
-/// The bounds every serialization point keeps (``SerializedActions``, ``SubjectCore``,
-/// ``CombiningSink``).
+/// The bounds every ``SerializationPoint`` keeps (subjects, the time operators,
+/// `merge`, `switchLatest` and the combining operators).
 ///
 /// A serialization point lets one call at a time deliver (the *holder* of the right to
 /// deliver); a call from another thread that finds the right taken leaves its element
@@ -36,11 +36,6 @@ enum SerializationBound {
 final class TurnWaiter {
     /// The waiting thread: the holder once the right is handed over.
     let thread: UInt
-    /// What the holder passes on with the right, for a serialization point that counts
-    /// its callers (``CombiningSink``): stored before ``handOver()``, loaded after
-    /// ``wait()`` returns. (Atomic so that the Thread Sanitizer, which does not see the
-    /// semaphore's ordering, sees this one.)
-    let carriedCount = AtomicValue<Int>(0)
     private let handedOver = DispatchSemaphore(value: 0)
 
     init(thread: UInt) {

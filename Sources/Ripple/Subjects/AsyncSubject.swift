@@ -23,7 +23,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = AsyncSubject<Element>
 
-    private let core = SubjectCore<Element>()
+    private let core = SubjectCore<Element, ClaimsUnderLock>()
     // Guarded by `core.lock` (see `SubjectCore`), hence no runtime exclusivity checks.
     @exclusivity(unchecked) private var lastElement: Element?
 

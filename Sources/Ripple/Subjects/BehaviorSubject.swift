@@ -23,7 +23,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
-    private let core = SubjectCore<Element>()
+    private let core = SubjectCore<Element, ClaimsUnderLock>()
     // Guarded by `core.lock` (see `SubjectCore`), hence no runtime exclusivity checks.
     @exclusivity(unchecked) private var element: Element
 

@@ -26,7 +26,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = PublishSubject<Element>
 
-    private let core = SubjectCore<Element>(claimsWithoutLock: true)
+    private let core = SubjectCore<Element, ClaimsAlsoWithoutLock>()
 
     /// Makes a subject with no observers.
     override public init() {

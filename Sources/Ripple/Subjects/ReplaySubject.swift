@@ -23,7 +23,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = ReplaySubject<Element>
 
-    private let core = SubjectCore<Element>()
+    private let core = SubjectCore<Element, ClaimsUnderLock>()
     // Guarded by `core.lock` (see `SubjectCore`), hence no runtime exclusivity checks.
     @exclusivity(unchecked) private var buffer: ReplayBuffer<Element>
     private let bufferSizeIsValid: Bool

@@ -9,7 +9,7 @@
 /// from inside one of its own subscribers (an observer that emits into the subject it
 /// observes). The lock is not recursive and is never held while subscribers run, so
 /// neither case can deadlock on it. Ordering is kept by a *right to deliver*
-/// (``SerializedActions``):
+/// (``SerializationPoint``):
 ///
 /// - Under the lock, the call that accepted an event takes the right when nobody holds
 ///   it, and delivers to the subscribers after unlocking.
@@ -63,22 +63,22 @@
 /// without the lock. ``PublishSubject`` records nothing, so when nobody holds the right
 /// it skips the lock (``emitClaimingWithoutLock(_:)``): one compare-and-swap takes the
 /// right, one gives it back. Every claim made under the lock on such a core is then a
-/// compare-and-swap too (``SerializedActions/claimBesideLockFreeClaims()``), and the
-/// holder reads whether the subject still accepts events from ``refusesEvents``.
+/// compare-and-swap too (its `Policy` is ``ClaimsAlsoWithoutLock``), and the holder
+/// reads whether the subject still accepts events from ``refusesEvents``.
 /// Either way an element builds no `Event`, allocates nothing (only queued work
 /// allocates), and retains nothing: the holder reads the subscribers where they are.
-final class SubjectCore<Element> {
+final class SubjectCore<Element, Policy: ClaimPolicy> {
     /// Work left for the call that holds the right to deliver.
     private enum Work {
         case next(Element)
         /// The terminal event, preceded by `element` if any (``AsyncSubject``).
         case stop(Event<Element>, after: Element?)
-        /// A subscriber change, applied under the lock when taken from the queue; the
-        /// observer is released after the lock, with the work item.
+        /// A subscriber change, applied by the holder under the lock between two
+        /// deliveries; the observer is released after the lock, with the work item.
         case join(SubjectObserver<Element>)
         case leave(SubjectObserver<Element>)
-        /// The subject was disposed: the subscribers to release, after the lock.
-        case dropAll([AnyObject])
+        /// The subject was disposed: the holder drops the subscribers.
+        case dropAll
         /// A replaying subscriber's buffered events, for the holder to deliver.
         case flush(SubjectObserver<Element>)
     }
@@ -86,9 +86,11 @@ final class SubjectCore<Element> {
     /// Guards the state below and the owning subject's own state (its value or buffer).
     let lock = Lock()
 
+    /// The right to deliver and the work left for its holder; used under `lock`, except
+    /// its entries that say otherwise.
+    private let actions = SerializationPoint<Work, Policy>()
     // Guarded by `lock`; `@exclusivity(unchecked)` because the lock already serialises
     // every access, so the runtime checks would only add cost on each event.
-    @exclusivity(unchecked) private var actions = SerializedActions<Work>()
     /// The subscribers, `SubjectObserver<Element>`s in subscription order, ``vacancy``
     /// where one left. Changed under `lock` and only while nobody holds the right to
     /// deliver, or by its holder; read without the lock by the holder. (`AnyObject`,
@@ -114,19 +116,14 @@ final class SubjectCore<Element> {
     /// with); one made after it is queued behind the element, or silences the
     /// observers one by one, as for any holder.
     private let refusesEvents = AtomicValue<Bool>(false)
-    /// Whether `onNext` may claim the right to deliver without the lock: fixed at
-    /// creation, so that a core whose claims are all made under the lock keeps the
-    /// cheaper load-and-store claim.
-    private let claimsWithoutLock: Bool
-
     // Guarded by `lock`. Last, because its size depends on `Element`: the fields before
     // it keep offsets the compiler knows.
     @exclusivity(unchecked) private(set) var stopEvent: Event<Element>?
 
-    /// - Parameter claimsWithoutLock: Whether the subject emits through
-    ///   ``emitClaimingWithoutLock(_:)``.
-    init(claimsWithoutLock: Bool = false) {
-        self.claimsWithoutLock = claimsWithoutLock
+    /// A core whose `Policy` is ``ClaimsAlsoWithoutLock`` may emit through
+    /// ``emitClaimingWithoutLock(_:)``; one under ``ClaimsUnderLock`` keeps the cheaper
+    /// load-and-store claim.
+    init() {
         _ = vacancy.markDisposed()
         #if DEBUG
         Resources.track(Self.self)
@@ -157,60 +154,28 @@ final class SubjectCore<Element> {
 
     // MARK: Events
 
-    /// Sends `element` to the subscribers; for a subject that records nothing when it
-    /// accepts an element. When nobody holds the right to deliver, takes it without the
-    /// lock; otherwise goes the locked way of ``emit(_:accept:)``.
-    @inline(__always)
-    func emitClaimingWithoutLock(_ element: Element) {
-        if actions.claimWithoutLock() {
-            // No subscriber is a no-op below: with the right held, every subscriber
-            // change has been applied to `slots`.
-            if !refusesEvents.load(ordering: .relaxed) {
-                send(element)
-            }
-            finishDelivery()
-        } else {
-            emit(element, accept: {})
-        }
-    }
-
-    /// Takes the right to deliver, with `lock` held; see ``claimsWithoutLock``.
-    @inline(__always)
-    private func claim() -> Bool {
-        claimsWithoutLock ? actions.claimBesideLockFreeClaims() : actions.claim()
-    }
-
     /// Sends `element` to the subscribers if the subject accepts it and `accept` (run
     /// under `lock`, where the subject records its value) agrees; now, when nobody else
     /// is delivering, or through the call that is.
     @inline(__always)
     func emit(_ element: Element, accept: () -> Void) {
-        var waiter: TurnWaiter?
-        let deliver: Bool = lock.withLock {
+        let step: SerializationStep = lock.withLock {
             guard isAccepting else {
-                return false
+                return .nothing
             }
             accept()
             if subscribed == 0 {
-                return false
+                return .nothing
             }
-            if claim() {
-                return true
-            }
-            waiter = enqueue(next: element)
-            return false
+            return actions.claim(orLeave: nextWork(element))
         }
-        if deliver {
-            send(element)
-            finishDelivery()
-        } else if let waiter {
-            takeTurn(waiter)
-        }
+        actions.run(step, under: lock, acting: { send(element) }, performing: { perform($0) })
     }
 
+    // Out of line: only a call that meets another one builds a `Work`.
     @inline(never)
-    private func enqueue(next element: Element) -> TurnWaiter? {
-        actions.enqueue(.next(element))
+    private func nextWork(_ element: Element) -> Work {
+        .next(element)
     }
 
     /// Stops the subject with the terminal `event`, if it still accepts events, and
@@ -227,10 +192,9 @@ final class SubjectCore<Element> {
             stopEvent = event
             subscribed = 0
             let element = lastElement()
-            if claim() {
+            if actions.claim(orLeaveWithoutWaiting: .stop(event, after: element)) {
                 return (true, element)
             }
-            actions.enqueueWithoutWaiting(.stop(event, after: element))
             return (false, nil)
         }
         guard act.0 else {
@@ -277,50 +241,14 @@ final class SubjectCore<Element> {
 
     // MARK: The right to deliver
 
-    /// Gives the right to deliver back, or, when work was left, does it first.
+    /// Holding the right to deliver, after the lock: gives it back, first doing the
+    /// work left meanwhile.
     @inline(__always)
     private func finishDelivery() {
-        if !actions.releaseIfIdleClearingHolder() {
-            deliverQueued()
-        }
+        actions.finishTurn(under: lock, performing: { perform($0) })
     }
 
-    /// For a call that waited for its turn: delivers its own event and what follows it.
-    @inline(never)
-    private func takeTurn(_ waiter: TurnWaiter) {
-        waiter.wait()
-        deliverQueued()
-    }
-
-    /// With the right to deliver: performs the queued work, in order, until none is left
-    /// (the right is given back) or the right is handed to a waiting call.
-    @inline(never)
-    private func deliverQueued() {
-        while let work = lock.withLock({ nextWork() }) {
-            perform(work)
-        }
-    }
-
-    /// Call with `lock` held, holding the right to deliver: the next queued work.
-    /// Subscriber changes are applied here, under the lock, and returned so that the
-    /// observers they release are released after it.
-    private func nextWork() -> Work? {
-        guard let work = actions.next() else {
-            return nil
-        }
-        switch work {
-        case .join(let observer):
-            append(observer)
-        case .leave(let observer):
-            removeSlot(of: observer)
-        case .dropAll:
-            return .dropAll(takeSlots())
-        case .next, .stop, .flush:
-            break
-        }
-        return work
-    }
-
+    /// Holding the right to deliver, without the lock: does work taken from the queue.
     private func perform(_ work: Work) {
         switch work {
         case .next(let element):
@@ -333,9 +261,17 @@ final class SubjectCore<Element> {
             }
         case .flush(let observer):
             observer.flushGate()
-        case .join, .leave, .dropAll:
-            // Applied under the lock by `nextWork`; released here.
-            break
+        case .join(let observer):
+            // The holder changes `slots` between two deliveries, under the lock, which
+            // `dispose` reads them under.
+            lock.withLock { append(observer) }
+        case .leave(let observer):
+            // The observer is released with `work`, after the lock.
+            lock.withLock { removeSlot(of: observer) }
+        case .dropAll:
+            let dropped: [AnyObject] = lock.withLock { takeSlots() }
+            // Released here, after the lock: it may hold the last references to observers.
+            withExtendedLifetime(dropped) {}
         }
     }
 
@@ -384,16 +320,6 @@ final class SubjectCore<Element> {
         return taken
     }
 
-    /// Call with `lock` held: applies a subscriber change in place when nobody holds
-    /// the right to deliver, or queues it for the holder.
-    private func change(_ work: Work, inPlace apply: () -> Void) {
-        if claim() {
-            apply()
-            actions.releaseClaimedUnderLock()
-        } else {
-            actions.enqueueWithoutWaiting(work)
-        }
-    }
 
     /// What `subscribe` decided under the lock.
     private enum SubscribeStep {
@@ -428,7 +354,7 @@ final class SubjectCore<Element> {
             if !elements.isEmpty {
                 observer.closeGate()
             }
-            change(.join(observer)) {
+            actions.applyOrLeave(.join(observer)) {
                 append(observer)
             }
             return .join(replay: elements)
@@ -469,11 +395,7 @@ final class SubjectCore<Element> {
         // one adding to the buffer; it delivers the buffer next, in order. With nobody
         // holding it, this thread takes it and delivers the buffer itself.
         let flushHere: Bool = lock.withLock {
-            if claim() {
-                return true
-            }
-            actions.enqueueWithoutWaiting(.flush(observer))
-            return false
+            actions.claim(orLeaveWithoutWaiting: .flush(observer))
         }
         if flushHere {
             observer.flushGate()
@@ -487,7 +409,7 @@ final class SubjectCore<Element> {
             if isAccepting {
                 subscribed -= 1
             }
-            change(.leave(observer)) {
+            actions.applyOrLeave(.leave(observer)) {
                 removeSlot(of: observer)
             }
         }
@@ -509,11 +431,30 @@ final class SubjectCore<Element> {
                 _ = Self.observer(slots[index].takeUnretainedValue()).markDisposed()
             }
             var released: [AnyObject] = []
-            change(.dropAll([])) {
+            actions.applyOrLeave(.dropAll) {
                 released = takeSlots()
             }
             return (released, clearing())
         }
         withExtendedLifetime(dropped) {}
+    }
+}
+
+extension SubjectCore where Policy == ClaimsAlsoWithoutLock {
+    /// Sends `element` to the subscribers; for a subject that records nothing when it
+    /// accepts an element. When nobody holds the right to deliver, takes it without the
+    /// lock; otherwise goes the locked way of ``emit(_:accept:)``.
+    @inline(__always)
+    func emitClaimingWithoutLock(_ element: Element) {
+        if actions.claimWithoutLock() {
+            // No subscriber is a no-op below: with the right held, every subscriber
+            // change has been applied to `slots`.
+            if !refusesEvents.load(ordering: .relaxed) {
+                send(element)
+            }
+            finishDelivery()
+        } else {
+            emit(element, accept: {})
+        }
     }
 }

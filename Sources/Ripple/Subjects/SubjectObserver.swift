@@ -21,7 +21,7 @@
 /// buffer grow without bound. The replaying thread itself never waits: what it sends
 /// into the subject from inside its own replay (directly, or through another subscriber
 /// joining meanwhile) is buffered whatever its length, as a re-entrant call queues
-/// (``SerializedActions``); it could only wait for itself.
+/// (``SerializationPoint``); it could only wait for itself.
 class SubjectObserver<Element> {
     private static var disposedBit: Int { 1 }
     private static var gatedBit: Int { 2 }

@@ -7,11 +7,11 @@
 /// It holds the subject's shared state, not the subscriber's observer, so the subject
 /// and its subscribers never hold each other: a subject nobody references is released
 /// with its subscribers even when their subscriptions are never disposed, as in RxSwift.
-final class SubjectSubscription<Element>: Disposable {
-    private let core: SubjectCore<Element>
+final class SubjectSubscription<Element, Policy: ClaimPolicy>: Disposable {
+    private let core: SubjectCore<Element, Policy>
     private let observer: SubjectObserver<Element>
 
-    init(core: SubjectCore<Element>, observer: SubjectObserver<Element>) {
+    init(core: SubjectCore<Element, Policy>, observer: SubjectObserver<Element>) {
         #if DEBUG
         Resources.track(Self.self)
         #endif

@@ -36,7 +36,7 @@ extension RippleTests {
                 onCompleted: { completions.increment() }
             )
             let shared = Unchecked((inners, outer, subscription))
-            SerializedActionsConcurrencyTests.race(threads: 4) { thread in
+            SerializationPointConcurrencyTests.race(threads: 4) { thread in
                 let (inners, outer, subscription) = shared.value
                 switch thread {
                 case 0:

@@ -129,12 +129,7 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
     /// outside the right to run.
     @inline(__always)
     final func receive<Element>(_ element: Element, into latest: UnsafeMutablePointer<Element>, from index: Int) {
-        if tryToRun() {
-            combine(element, into: latest, from: index)
-            doneRunning()
-        } else {
-            leave(element, into: latest, from: index)
-        }
+        runNow({ combine(element, into: latest, from: index) }, orLeave: { leave(element, into: latest, from: index) })
     }
 
     // Out of line: only a call that meets another one builds a closure.

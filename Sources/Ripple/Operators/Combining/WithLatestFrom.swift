@@ -126,12 +126,7 @@ final private class WithLatestFromSink<First, Second, Result, Observer: ElementO
     // MARK: The first sequence
 
     func on(next element: First) {
-        if tryToRun() {
-            sendResult(for: element)
-            doneRunning()
-        } else {
-            leaveFirst(element)
-        }
+        runNow({ sendResult(for: element) }, orLeave: { leaveFirst(element) })
     }
 
     // Out of line: only a call that meets another one builds a closure.
@@ -161,12 +156,7 @@ final private class WithLatestFromSink<First, Second, Result, Observer: ElementO
     // MARK: The second sequence
 
     func store(_ element: Second) {
-        if tryToRun() {
-            keep(element)
-            doneRunning()
-        } else {
-            leaveSecond(element)
-        }
+        runNow({ keep(element) }, orLeave: { leaveSecond(element) })
     }
 
     // Out of line: only a call that meets another one builds a closure.

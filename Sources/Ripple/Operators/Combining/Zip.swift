@@ -120,12 +120,7 @@ class ZipSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer
     /// outside the right to run.
     @inline(__always)
     final func receive<Element>(_ element: Element, into queue: RingQueue<Element>, from index: Int) {
-        if tryToRun() {
-            zip(element, into: queue, from: index)
-            doneRunning()
-        } else {
-            leave(element, into: queue, from: index)
-        }
+        runNow({ zip(element, into: queue, from: index) }, orLeave: { leave(element, into: queue, from: index) })
     }
 
     // Out of line: only a call that meets another one builds a closure.

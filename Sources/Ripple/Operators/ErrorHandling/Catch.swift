@@ -98,7 +98,7 @@ final private class CatchSink<Observer: ElementObserver>: Sink<Observer>, Elemen
     // Guarded by `lock`. `handler` changes when a `catch` sequence is adopted;
     // `handOffs` holds the sequences waiting to be subscribed.
     private var handler: Handler
-    private var handOffs = SerializedActions<Observable<Element>>()
+    private let handOffs = SerializationPoint<Observable<Element>, ClaimsUnderLock>()
 
     init(handler: @escaping Handler, observer: Observer, cancel: Cancelable) {
         self.handler = handler
@@ -148,18 +148,11 @@ final private class CatchSink<Observer: ElementObserver>: Sink<Observer>, Elemen
             return
         }
         let acting: Bool = lock.withLock {
-            if handOffs.claim() {
-                return true
-            }
-            handOffs.enqueueWithoutWaiting(replacement)
-            return false
+            handOffs.claim(orLeaveWithoutWaiting: replacement)
         }
         guard acting else { return }
-        var next: Observable<Element>? = replacement
-        while let sequence = next {
-            handOff(to: sequence)
-            next = lock.withLock { handOffs.next() }
-        }
+        handOff(to: replacement)
+        handOffs.finishTurn(under: lock) { handOff(to: $0) }
     }
 
     private func handOff(to replacement: Observable<Element>) {

@@ -120,7 +120,7 @@ final private class CatchSequenceSink<Sources: Sequence, Observer: ElementObserv
     private let subscription = SerialDisposable()
     private let lock = Lock()
     // Guarded by `lock`.
-    private var moves = SerializedActions<Void>()
+    private let moves = SerializationPoint<Void, ClaimsUnderLock>()
     private var lastError: Swift.Error?
     // Touched only by the call that holds the right to act in `moves`.
     private var iterators: [Sources.Iterator]
@@ -156,16 +156,11 @@ final private class CatchSequenceSink<Sources: Sequence, Observer: ElementObserv
             if let error {
                 lastError = error
             }
-            if moves.claim() {
-                return true
-            }
-            moves.enqueueWithoutWaiting(())
-            return false
+            return moves.claim(orLeaveWithoutWaiting: ())
         }
         guard acting else { return }
-        repeat {
-            subscribeToNext()
-        } while lock.withLock({ moves.next() }) != nil
+        subscribeToNext()
+        moves.finishTurn(under: lock) { subscribeToNext() }
     }
 
     private func subscribeToNext() {

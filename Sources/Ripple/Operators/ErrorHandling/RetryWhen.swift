@@ -122,7 +122,7 @@ final private class RetryWhenSink<Observer: ElementObserver, TriggerObservable: 
     private let attempt = SerialDisposable()
     private let lock = Lock()
     // Guarded by `lock`.
-    private var attempts = SerializedActions<Void>()
+    private let attempts = SerializationPoint<Void, ClaimsUnderLock>()
     private var awaitingTrigger = false
     private var triggerEnd: TriggerEnd?
     private var finished = false
@@ -203,16 +203,11 @@ final private class RetryWhenSink<Observer: ElementObserver, TriggerObservable: 
 
     private func startAttempt() {
         let acting: Bool = lock.withLock {
-            if attempts.claim() {
-                return true
-            }
-            attempts.enqueueWithoutWaiting(())
-            return false
+            return attempts.claim(orLeaveWithoutWaiting: ())
         }
         guard acting else { return }
-        repeat {
-            subscribeToSource()
-        } while lock.withLock({ attempts.next() }) != nil
+        subscribeToSource()
+        attempts.finishTurn(under: lock) { subscribeToSource() }
     }
 
     private func subscribeToSource() {

@@ -44,7 +44,7 @@ final private class RefCount<Source: ConnectableObservableType>: Producer<Source
     // connects and disconnects.
     var count = 0
     var generation: UInt64 = 0
-    var actions = SerializedActions<Action>()
+    let actions = SerializationPoint<Action, ClaimsUnderLock>()
     // Read and written only by the call holding the right to act (`actions`), which
     // is handed from call to call under `lock`.
     private var connection: Disposable?
@@ -63,31 +63,27 @@ final private class RefCount<Source: ConnectableObservableType>: Producer<Source
     /// Under `lock`: returns `action` when this call may perform it now, or queues it
     /// for the call that is acting and returns `nil`.
     func claimOrEnqueue(_ action: Action) -> Action? {
-        if actions.claim() {
-            return action
-        }
-        actions.enqueueWithoutWaiting(action)
-        return nil
+        actions.claim(orLeaveWithoutWaiting: action) ? action : nil
     }
 
     /// Performs `action` and then every action queued meanwhile, outside the lock.
     func perform(_ action: Action?) {
-        guard var action else {
+        guard let action else {
             return
         }
-        while true {
-            switch action {
-            case .connect:
-                connection = source.connect()
-            case .disconnect:
-                let connection = self.connection
-                self.connection = nil
-                connection?.dispose()
-            }
-            guard let next = lock.withLock({ actions.next() }) else {
-                return
-            }
-            action = next
+        perform(action)
+        actions.finishTurn(under: lock) { perform($0) }
+    }
+
+    /// Holding the right to act: connects or disconnects.
+    private func perform(_ action: Action) {
+        switch action {
+        case .connect:
+            connection = source.connect()
+        case .disconnect:
+            let connection = self.connection
+            self.connection = nil
+            connection?.dispose()
         }
     }
 }

@@ -86,12 +86,9 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Ser
         // Nothing else can act yet (no timer runs, the source is not subscribed), so the
         // claim succeeds; holding it makes a first span that ends at once, on another
         // thread, wait until this timer is in place.
-        let claimed = lock.withLock { actions.claim() }
-        // A failed claim counted without an action queued behind it would let two
-        // callers act at once; it cannot fail here, and debug builds check so.
-        assert(claimed, "Buffer's first claim found the right to act taken")
+        lock.withLock { actions.claimKnownFree() }
         startTimer(span: 0)
-        actionDone()
+        finishTurn()
         let subscription = parent.source.subscribe(elementObserver: self)
         return Disposables.create(timer, subscription)
     }
@@ -140,25 +137,20 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Ser
     /// by this call when it may act, or else by the call that is acting.
     private func endSpan(when ends: () -> Bool) {
         var full: [Element] = []
-        var waiter: TurnWaiter?
-        let nextSpan: Int? = lock.withLock {
+        var nextSpan = 0
+        let step: SerializationStep = lock.withLock {
             guard ends() else {
-                return nil
+                return .nothing
             }
             span &+= 1
-            if actions.claim() {
+            nextSpan = span
+            let step = actions.claim(orLeave: sendAction(nextSpan: span))
+            if case .act = step {
                 swap(&full, &buffer)
-                return span
             }
-            waiter = enqueueSend(nextSpan: span)
-            return nil
+            return step
         }
-        guard let nextSpan else {
-            if let waiter { takeTurn(waiter) }
-            return
-        }
-        send(full, nextSpan: nextSpan)
-        actionDone()
+        proceed(step) { send(full, nextSpan: nextSpan) }
     }
 
     private func send(_ full: [Element], nextSpan: Int) {
@@ -166,13 +158,13 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Ser
         startTimer(span: nextSpan)
     }
 
-    /// Call with `lock` held: hands the filled array to the acting call. Out of line
+    /// Call with `lock` held: takes the filled array for the acting call. Out of line
     /// so that `on(next:)` never builds an action itself.
     @inline(never)
-    private func enqueueSend(nextSpan: Int) -> TurnWaiter? {
+    private func sendAction(nextSpan: Int) -> BufferAction<Element> {
         var full: [Element] = []
         swap(&full, &buffer)
-        return actions.enqueue(.send(full, nextSpan: nextSpan))
+        return .send(full, nextSpan: nextSpan)
     }
 
     override func perform(_ action: BufferAction<Element>) {

@@ -79,25 +79,17 @@ final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Obs
     }
 
     func on(next element: Element) {
-        var waiter: TurnWaiter?
-        let generation: UInt64? = lock.withLock {
+        var generation: UInt64 = 0
+        let step: SerializationStep = lock.withLock {
             if isStopped {
-                return nil
+                return .nothing
             }
             self.generation &+= 1
+            generation = self.generation
             pending = element
-            if actions.claim() {
-                return self.generation
-            }
-            waiter = enqueueTimerStart(self.generation)
-            return nil
+            return actions.claim(orLeave: timerStartAction(generation))
         }
-        guard let generation else {
-            if let waiter { takeTurn(waiter) }
-            return
-        }
-        startTimer(generation)
-        actionDone()
+        proceed(step) { startTimer(generation) }
     }
 
     func on(_ event: Event<Element>) {
@@ -126,36 +118,32 @@ final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Obs
     }
 
     private func timerFired(_ generation: UInt64) {
-        var waiter: TurnWaiter?
-        let element: Element? = lock.withLock {
-            guard !isStopped, generation == self.generation, let element = pending else {
-                return nil
+        var element: Element?
+        let step: SerializationStep = lock.withLock {
+            guard !isStopped, generation == self.generation, let pending else {
+                return .nothing
             }
-            pending = nil
-            if actions.claim() {
-                return element
+            self.pending = nil
+            element = pending
+            return actions.claim(orLeave: sendAction(pending))
+        }
+        proceed(step) {
+            if let element {
+                forwardOn(next: element)
             }
-            waiter = enqueueSend(element)
-            return nil
         }
-        guard let element else {
-            if let waiter { takeTurn(waiter) }
-            return
-        }
-        forwardOn(next: element)
-        actionDone()
     }
 
     // The two below build an action only when another call is acting; out of line so
     // that the per-element paths above never build one.
     @inline(never)
-    private func enqueueTimerStart(_ generation: UInt64) -> TurnWaiter? {
-        actions.enqueue(.startTimer(generation: generation))
+    private func timerStartAction(_ generation: UInt64) -> DebounceAction<Element> {
+        .startTimer(generation: generation)
     }
 
     @inline(never)
-    private func enqueueSend(_ element: Element) -> TurnWaiter? {
-        actions.enqueue(.send(element))
+    private func sendAction(_ element: Element) -> DebounceAction<Element> {
+        .send(element)
     }
 
     override func perform(_ action: DebounceAction<Element>) {

@@ -164,9 +164,10 @@ final private class DelaySink<Observer: ElementObserver>: SerializingSink<Observ
             // Only the error's call, which stops the sink in the same critical section,
             // can hold the right to act besides a drain, and drains never overlap: so
             // a sink that has not stopped always gets the right here.
-            guard !isStopped, actions.claim() else {
+            guard !isStopped else {
                 return .stopped
             }
+            actions.claimKnownFree()
             if queue.count > 0 {
                 queue.moveFirst(to: outgoing)
                 return .sendElement
@@ -179,10 +180,10 @@ final private class DelaySink<Observer: ElementObserver>: SerializingSink<Observ
         case .sendElement:
             forwardOn(next: outgoing.move())
             // Sends an error that arrived meanwhile.
-            actionDone()
+            finishTurn()
         case .complete:
             forwardCompletedAndDispose()
-            actionDone()
+            finishTurn()
             return
         case .stopped:
             return

@@ -128,12 +128,12 @@ final private class SampleSink<Observer: ElementObserver, SamplerElement>: Seria
 
     /// A sampler element, or the sampler's completion.
     func tick() {
-        var waiter: TurnWaiter?
-        let (act, element, complete): (Bool, Element?, Bool) = lock.withLock {
+        var element: Element?
+        var complete = false
+        let step: SerializationStep = lock.withLock {
             if isStopped {
-                return (false, nil, false)
+                return .nothing
             }
-            let element: Element?
             if hasLatest {
                 element = latest.move()
                 hasLatest = false
@@ -142,26 +142,23 @@ final private class SampleSink<Observer: ElementObserver, SamplerElement>: Seria
             }
             if sourceCompleted {
                 isStopped = true
-            } else if element == nil {
-                return (false, nil, false)
+                complete = true
+                // The ending never waits for a turn.
+                return actions.claim(orLeaveWithoutWaiting: endAction(element)) ? .act : .queued
             }
-            if actions.claim() {
-                return (true, element, sourceCompleted)
+            guard let element else {
+                return .nothing
             }
-            waiter = enqueueTick(element, complete: sourceCompleted)
-            return (false, nil, false)
+            return actions.claim(orLeave: sendAction(element))
         }
-        guard act else {
-            if let waiter { takeTurn(waiter) }
-            return
+        proceed(step) {
+            if let element {
+                forwardOn(next: element)
+            }
+            if complete {
+                forwardCompletedAndDispose()
+            }
         }
-        if let element {
-            forwardOn(next: element)
-        }
-        if complete {
-            forwardCompletedAndDispose()
-        }
-        actionDone()
     }
 
     func samplerFailed(_ error: Swift.Error) {
@@ -170,13 +167,13 @@ final private class SampleSink<Observer: ElementObserver, SamplerElement>: Seria
 
     // Out of line so that `tick()` never builds an action itself.
     @inline(never)
-    private func enqueueTick(_ element: Element?, complete: Bool) -> TurnWaiter? {
-        if complete {
-            actions.enqueueWithoutWaiting(.end(last: element))
-        } else if let element {
-            return actions.enqueue(.send(element))
-        }
-        return nil
+    private func sendAction(_ element: Element) -> SampleAction<Element> {
+        .send(element)
+    }
+
+    @inline(never)
+    private func endAction(_ element: Element?) -> SampleAction<Element> {
+        .end(last: element)
     }
 
     override func perform(_ action: SampleAction<Element>) {

@@ -72,23 +72,13 @@ final private class TakeTimeSink<Observer: ElementObserver>: SerializingSink<Obs
     }
 
     func on(next element: Element) {
-        var waiter: TurnWaiter?
-        let act = lock.withLock {
+        let step: SerializationStep = lock.withLock {
             if isStopped {
-                return false
+                return .nothing
             }
-            if actions.claim() {
-                return true
-            }
-            waiter = enqueueSend(element)
-            return false
+            return actions.claim(orLeave: sendAction(element))
         }
-        guard act else {
-            if let waiter { takeTurn(waiter) }
-            return
-        }
-        forwardOn(next: element)
-        actionDone()
+        proceed(step) { forwardOn(next: element) }
     }
 
     func on(_ event: Event<Element>) {
@@ -104,8 +94,8 @@ final private class TakeTimeSink<Observer: ElementObserver>: SerializingSink<Obs
 
     // Out of line so that `on(next:)` never builds an action itself.
     @inline(never)
-    private func enqueueSend(_ element: Element) -> TurnWaiter? {
-        actions.enqueue(.send(element))
+    private func sendAction(_ element: Element) -> TakeTimeAction<Element> {
+        .send(element)
     }
 
     override func perform(_ action: TakeTimeAction<Element>) {

@@ -98,8 +98,8 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
     }
 
     func on(next element: Element) {
-        var waiter: TurnWaiter?
-        let step: ThrottleStep = lock.withLock {
+        var decided: ThrottleStep = .nothing
+        let step: SerializationStep = lock.withLock {
             if isStopped {
                 return .nothing
             }
@@ -110,11 +110,8 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
                 // Provisional: the time is taken again once the element is sent, but a
                 // call deciding meanwhile must already see this window as open.
                 lastSentTime = now
-                if actions.claim() {
-                    return .send
-                }
-                waiter = enqueueSend(element)
-                return .nothing
+                decided = .send
+                return actions.claim(orLeave: sendAction(element))
             }
             if !parent.latest {
                 return .nothing
@@ -125,21 +122,18 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
                 return .nothing
             }
             timerGeneration &+= 1
-            if actions.claim() {
-                return .startTimer(generation: timerGeneration, after: wait)
-            }
-            waiter = enqueueTimerStart(generation: timerGeneration, after: wait)
-            return .nothing
+            decided = .startTimer(generation: timerGeneration, after: wait)
+            return actions.claim(orLeave: timerStartAction(generation: timerGeneration, after: wait))
         }
-        switch step {
-        case .nothing:
-            if let waiter { takeTurn(waiter) }
-        case .send:
-            forwardOn(next: element)
-            sent()
-        case .startTimer(let generation, let wait):
-            startTimer(generation: generation, after: wait)
-            actionDone()
+        proceed(step) {
+            switch decided {
+            case .nothing:
+                break
+            case .send:
+                send(element)
+            case .startTimer(let generation, let wait):
+                startTimer(generation: generation, after: wait)
+            }
         }
     }
 
@@ -196,21 +190,8 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
         }
     }
 
-    /// After an element has been sent: the window starts now, as in RxSwift, so that a
-    /// slow observer does not eat into it. Then gives back the right to act.
-    private func sent() {
-        let now = parent.scheduler.now
-        let idle = lock.withLock {
-            lastSentTime = now
-            return actions.releaseIfIdle()
-        }
-        if !idle {
-            performWaitingActions()
-        }
-    }
-
-    /// Sends an element for ``perform(_:)``; like ``sent()``, its window starts once it
-    /// has been sent.
+    /// Sends an element, holding the right to act: the window starts once it has been
+    /// sent, as in RxSwift, so that a slow observer does not eat into it.
     private func send(_ element: Element) {
         forwardOn(next: element)
         let now = parent.scheduler.now
@@ -219,13 +200,13 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
 
     // Out of line so that `on(next:)` never builds an action itself.
     @inline(never)
-    private func enqueueSend(_ element: Element) -> TurnWaiter? {
-        actions.enqueue(.send(element))
+    private func sendAction(_ element: Element) -> ThrottleAction<Element> {
+        .send(element)
     }
 
     @inline(never)
-    private func enqueueTimerStart(generation: UInt64, after wait: RxTimeInterval) -> TurnWaiter? {
-        actions.enqueue(.startTimer(generation: generation, after: wait))
+    private func timerStartAction(generation: UInt64, after wait: RxTimeInterval) -> ThrottleAction<Element> {
+        .startTimer(generation: generation, after: wait)
     }
 
     override func perform(_ action: ThrottleAction<Element>) {

@@ -106,15 +106,13 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
         // Nothing else can act yet (no timer runs, the source is not subscribed), so the
         // claim succeeds; holding it makes a first window that ends at once, on another
         // thread, wait until it has been sent and its timer is in place.
-        let (claimed, first): (Bool, WindowChannel<Element>) = lock.withLock {
-            (actions.claim(), current)
+        let first: WindowChannel<Element> = lock.withLock {
+            actions.claimKnownFree()
+            return current
         }
-        // A failed claim counted without an action queued behind it would let two
-        // callers act at once; it cannot fail here, and debug builds check so.
-        assert(claimed, "Window's first claim found the right to act taken")
         forwardOn(next: WindowObservable(channel: first, refCount: refCount))
         startTimer(span: 0)
-        actionDone()
+        finishTurn()
         _ = group.insert(parent.source.subscribe(elementObserver: self))
         return refCount
     }
@@ -123,40 +121,30 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
         var target: WindowChannel<Element>?
         var opening: WindowChannel<Element>?
         var nextSpan = 0
-        var waiter: TurnWaiter?
-        let act: Bool = lock.withLock {
+        let step: SerializationStep = lock.withLock {
             if isStopped {
-                return false
+                return .nothing
             }
             let channel = current
+            target = channel
             countInWindow += 1
             if countInWindow < parent.count {
-                if actions.claim() {
-                    target = channel
-                    return true
-                }
-                waiter = enqueueDelivery(element, to: channel)
-                return false
+                return actions.claim(orLeave: deliveryAction(element, to: channel))
             }
             let next = openWindow()
-            if actions.claim() {
-                target = channel
-                opening = next
-                nextSpan = span
-                return true
+            opening = next
+            nextSpan = span
+            return actions.claim(orLeave: deliveryAndRollAction(element, closing: channel, opening: next, span: span))
+        }
+        proceed(step) {
+            guard let target else {
+                return
             }
-            waiter = enqueueDeliveryAndRoll(element, closing: channel, opening: next, span: span)
-            return false
+            target.on(next: element)
+            if let opening {
+                roll(closing: target, opening: opening, span: nextSpan)
+            }
         }
-        guard act, let target else {
-            if let waiter { takeTurn(waiter) }
-            return
-        }
-        target.on(next: element)
-        if let opening {
-            roll(closing: target, opening: opening, span: nextSpan)
-        }
-        actionDone()
     }
 
     func on(_ event: Event<Element>) {
@@ -191,27 +179,22 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
         var closing: WindowChannel<Element>?
         var opening: WindowChannel<Element>?
         var nextSpan = 0
-        var waiter: TurnWaiter?
-        lock.withLock {
+        let step: SerializationStep = lock.withLock {
             guard !isStopped, endingSpan == span else {
-                return
+                return .nothing
             }
             let channel = current
             let next = openWindow()
-            if actions.claim() {
-                closing = channel
-                opening = next
-                nextSpan = span
-                return
+            closing = channel
+            opening = next
+            nextSpan = span
+            return actions.claim(orLeave: .roll(closing: channel, opening: next, span: span))
+        }
+        proceed(step) {
+            if let closing, let opening {
+                roll(closing: closing, opening: opening, span: nextSpan)
             }
-            waiter = actions.enqueue(.roll(closing: channel, opening: next, span: span))
         }
-        guard let closing, let opening else {
-            if let waiter { takeTurn(waiter) }
-            return
-        }
-        roll(closing: closing, opening: opening, span: nextSpan)
-        actionDone()
     }
 
     /// Completes the closing window, sends the opening one, and starts its timer.
@@ -224,13 +207,13 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
 
     // Out of line so that `on(next:)` never builds an action itself.
     @inline(never)
-    private func enqueueDelivery(_ element: Element, to channel: WindowChannel<Element>) -> TurnWaiter? {
-        actions.enqueue(.deliver(element, to: channel))
+    private func deliveryAction(_ element: Element, to channel: WindowChannel<Element>) -> WindowAction<Element> {
+        .deliver(element, to: channel)
     }
 
     @inline(never)
-    private func enqueueDeliveryAndRoll(_ element: Element, closing: WindowChannel<Element>, opening: WindowChannel<Element>, span: Int) -> TurnWaiter? {
-        actions.enqueue(.deliverAndRoll(element, closing: closing, opening: opening, span: span))
+    private func deliveryAndRollAction(_ element: Element, closing: WindowChannel<Element>, opening: WindowChannel<Element>, span: Int) -> WindowAction<Element> {
+        .deliverAndRoll(element, closing: closing, opening: opening, span: span)
     }
 
     override func perform(_ action: WindowAction<Element>) {
@@ -256,7 +239,7 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
 /// element to the observers subscribed at that moment, and its terminal event to them
 /// and to anyone who subscribes later.
 ///
-/// Only the window sink sends into it, one call at a time (see ``SerializedActions``);
+/// Only the window sink sends into it, one call at a time (see ``SerializationPoint``);
 /// observers come and go from any thread. It never calls an observer with its lock held.
 final private class WindowChannel<Element> {
     private let lock = Lock()

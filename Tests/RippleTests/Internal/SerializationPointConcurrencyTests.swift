@@ -4,13 +4,13 @@ import Testing
 @testable import Ripple
 
 extension RippleTests {
-    /// ``SerializedActions`` and ``SerializingSink``: the right to act is taken under the
+    /// ``SerializationPoint`` and ``SerializingSink``: the right to act is taken under the
     /// lock and given back without it when nothing waits. The tests check the queue's
     /// order on one thread, then race a holder giving the right back against calls
     /// claiming it, with an observer that keeps no lock of its own: the order of the
     /// actions and the Thread Sanitizer (this suite runs under it in CI) show whether
     /// the hand-over of the right orders one holder's actions before the next one's.
-    @Suite struct SerializedActionsConcurrencyTests {
+    @Suite struct SerializationPointConcurrencyTests {
         /// Runs `body(index)` for each index on as many threads as dispatch gives,
         /// starting them together: each waits (a bounded spin, in case dispatch runs the
         /// indices one after another on one thread) until all have arrived.
@@ -27,40 +27,59 @@ extension RippleTests {
         }
 
         @Test func aFreeRightIsClaimedAndGivenBackWithoutTheQueue() {
-            let gate = ActionGate()
-            #expect(gate.claim())
-            #expect(gate.releaseIfIdle())
-            #expect(gate.claim())
-            #expect(gate.releaseIfIdle())
-            #expect(gate.next() == nil)
+            let gate = ActionGate<ClaimsUnderLock>()
+            #expect(gate.claim(orLeave: 1))
+            #expect(gate.finishTurn() == [])
+            #expect(gate.claim(orLeave: 2))
+            #expect(gate.finishTurn() == [])
         }
 
         @Test func actionsLeftWhileTheRightIsHeldComeOutInOrderThenTheRightIsFree() {
-            let gate = ActionGate()
-            #expect(gate.claim())
+            let gate = ActionGate<ClaimsUnderLock>()
+            #expect(gate.claim(orLeave: 0))
             for action in 1...3 {
-                #expect(!gate.claimOrEnqueue(action))
+                #expect(!gate.claim(orLeave: action))
             }
-            // Actions wait: the lock-free release refuses, the holder drains them.
-            #expect(!gate.releaseIfIdle())
-            var performed: [Int] = []
-            while let action = gate.next() {
-                performed.append(action)
-            }
-            #expect(performed == [1, 2, 3])
-            #expect(gate.claim())
-            #expect(gate.releaseIfIdle())
+            // The turn ends by performing what was left, in order, then the right is free.
+            #expect(gate.finishTurn() == [1, 2, 3])
+            #expect(gate.claim(orLeave: 4))
+            #expect(gate.finishTurn() == [])
         }
 
-        @Test func afterTheQueueDrainsTheHolderMayGiveTheRightBackWithoutTheLock() {
-            let gate = ActionGate()
-            #expect(gate.claim())
-            #expect(!gate.claimOrEnqueue(7))
-            #expect(gate.next() == 7)
-            // Still held, nothing waits: the next release is the lock-free one.
-            #expect(gate.releaseIfIdle())
-            #expect(gate.claim())
-            #expect(gate.releaseIfIdle())
+        @Test func actionsLeftWhileTheHolderPerformsAQueuedOneRunInTheSameTurn() {
+            let gate = ActionGate<ClaimsUnderLock>()
+            #expect(gate.claim(orLeave: 0))
+            #expect(!gate.claim(orLeave: 7))
+            // Performing 7 leaves 8 (re-entrant, on the holder's thread): same turn.
+            #expect(gate.finishTurn(leavingWhilePerforming: [7: 8]) == [7, 8])
+            // Drained: the right is free again, and the next turn starts afresh.
+            #expect(gate.claim(orLeave: 9))
+            #expect(gate.finishTurn() == [])
+        }
+
+        @Test func aChangeAppliedInPlaceKeepsTheRightFreeAndOneLeftIsPerformedByTheHolder() {
+            let gate = ActionGate<ClaimsUnderLock>()
+            #expect(gate.applyOrLeave(5))
+            #expect(gate.claim(orLeave: 0))
+            #expect(!gate.applyOrLeave(6))
+            #expect(gate.finishTurn() == [6])
+            #expect(gate.claim(orLeave: 1))
+            #expect(gate.finishTurn() == [])
+        }
+
+        @Test func aLockFreeClaimShutsOutLockedClaimsUntilItsTurnEnds() {
+            let gate = ActionGate<ClaimsAlsoWithoutLock>()
+            #expect(gate.claimWithoutLock())
+            #expect(!gate.claimWithoutLock())
+            // A claim under the lock meanwhile is left for the lock-free holder.
+            #expect(!gate.claim(orLeave: 1))
+            #expect(gate.finishTurn() == [1])
+            // The right is free again, for either kind of claim.
+            #expect(gate.claim(orLeave: 2))
+            #expect(!gate.claimWithoutLock())
+            #expect(gate.finishTurn() == [])
+            #expect(gate.claimWithoutLock())
+            #expect(gate.finishTurn() == [])
         }
 
         /// Guarantees.md, "When a call waits": a call from another thread waits for its
@@ -68,12 +87,12 @@ extension RippleTests {
         /// thread has a share of its own; the holder's own thread (re-entrant calls) and
         /// endings never wait, however many are queued.
         @Test func onlyTheCallBeyondItsThreadsShareWaitsAndTheHoldersThreadNever() {
-            let gate = ActionGate()
+            let gate = ActionGate<ClaimsUnderLock>()
             let budget = SerializationBound.foreignActionsPerThread
-            #expect(gate.claim())
+            #expect(gate.claim(orLeave: 0))
             // Re-entrant actions, on the holder's thread: never a wait, nor counted.
-            #expect((0..<(budget + 5)).allSatisfy { !gate.enqueueReportingWait($0) })
-            gate.enqueueEnding(-1)
+            #expect((0..<(budget + 5)).allSatisfy { !gate.leaveReportingWait($0) })
+            #expect(!gate.claim(orLeave: -1))
             // The first thread stays alive until the second has enqueued: a thread's
             // identity may be reused once it has exited.
             let firstMayExit = DispatchSemaphore(value: 0)
@@ -81,7 +100,7 @@ extension RippleTests {
             let waits = Guarded<[Bool]>([])
             let firstEnqueued = DispatchSemaphore(value: 0)
             Thread {
-                let result = (0...budget).map { gate.enqueueReportingWait(1_000_000 + $0) }
+                let result = (0...budget).map { gate.leaveReportingWait(1_000_000 + $0) }
                 waits.withLock { $0 = result }
                 firstEnqueued.signal()
                 firstMayExit.wait()
@@ -92,13 +111,13 @@ extension RippleTests {
             // Another thread's share is its own: the first thread's wait does not spend
             // it. (Its run is the waiting call's, after the first thread's last action.)
             let otherWaits = Self.onAnotherThread {
-                (0...budget).map { gate.enqueueReportingWait(2_000_000 + $0) }
+                (0...budget).map { gate.leaveReportingWait(2_000_000 + $0) }
             }
             firstMayExit.signal()
             firstExited.wait()
             #expect(otherWaits == Array(repeating: false, count: budget) + [true])
             // Still the holder's thread: it never waits, even with the budget spent.
-            #expect(!gate.enqueueReportingWait(99))
+            #expect(!gate.leaveReportingWait(99))
         }
 
         /// Runs `body` on a thread of its own and returns its result.
@@ -181,47 +200,55 @@ extension RippleTests {
     }
 }
 
-/// A lock and the ``SerializedActions`` it guards, used as a sink uses them.
-private final class ActionGate: @unchecked Sendable {
-    // `@unchecked Sendable`: `actions` is used under `lock`, except `releaseIfIdle()`,
-    // whose compare-and-swap is made to be used without it.
+/// A lock and the ``SerializationPoint`` it guards, used as a sink uses them.
+private final class ActionGate<Policy: ClaimPolicy>: @unchecked Sendable {
+    // `@unchecked Sendable`: `actions` is used under `lock`, except `finishTurn`, which
+    // is made to be used without it.
     private let lock = Lock()
-    private var actions = SerializedActions<Int>()
+    fileprivate let actions = SerializationPoint<Int, Policy>()
 
-    func claim() -> Bool {
-        lock.withLock { actions.claim() }
-    }
-
-    /// Claims the right, or leaves `action` for its holder; `true` when claimed.
-    func claimOrEnqueue(_ action: Int) -> Bool {
-        lock.withLock {
-            if actions.claim() {
-                return true
-            }
-            // These tests count the gate's releases themselves: a leave never waits.
-            actions.enqueueWithoutWaiting(action)
-            return false
-        }
+    /// Claims the right, or leaves `action` for its holder without ever waiting (these
+    /// tests count the gate's steps themselves); `true` when claimed.
+    func claim(orLeave action: Int) -> Bool {
+        lock.withLock { actions.claim(orLeaveWithoutWaiting: action) }
     }
 
     /// Leaves `action` for the holder as a sink's call does; `true` when the call would
     /// have to wait for its turn (the waiter is dropped: these tests only count).
-    func enqueueReportingWait(_ action: Int) -> Bool {
-        lock.withLock { actions.enqueue(action) != nil }
+    func leaveReportingWait(_ action: Int) -> Bool {
+        let step: SerializationStep = lock.withLock { actions.claim(orLeave: action) }
+        if case .wait = step {
+            return true
+        }
+        return false
     }
 
-    /// Leaves an ending, which never waits.
-    func enqueueEnding(_ action: Int) {
-        lock.withLock { actions.enqueueWithoutWaiting(action) }
+    /// Applies a change in place when nobody holds the right (`true`), or leaves it.
+    func applyOrLeave(_ action: Int) -> Bool {
+        var applied = false
+        lock.withLock { actions.applyOrLeave(action) { applied = true } }
+        return applied
     }
 
-    /// Without the lock, as ``SerializingSink/actionDone()`` does.
-    func releaseIfIdle() -> Bool {
-        actions.releaseIfIdle()
+    /// Finishes the holder's turn after the lock, as a sink does; returns the actions
+    /// it performed. Performing a key of `leaving` leaves its value, as an observer
+    /// feeding its own upstream would.
+    func finishTurn(leavingWhilePerforming leaving: [Int: Int] = [:]) -> [Int] {
+        var performed: [Int] = []
+        actions.finishTurn(under: lock) { action in
+            performed.append(action)
+            if let next = leaving[action] {
+                #expect(!claim(orLeave: next))
+            }
+        }
+        return performed
     }
+}
 
-    func next() -> Int? {
-        lock.withLock { actions.next() }
+extension ActionGate where Policy == ClaimsAlsoWithoutLock {
+    /// Claims a free right without the lock, as `PublishSubject` and the combining sinks do.
+    func claimWithoutLock() -> Bool {
+        actions.claimWithoutLock()
     }
 }
 
@@ -246,25 +273,16 @@ private final class TicketSink: SerializingSink<TicketProbe, TicketAction>, @unc
     }
 
     func send() {
-        var waiter: TurnWaiter?
-        let ticket: Int? = lock.withLock {
+        var ticket = 0
+        let step: SerializationStep = lock.withLock {
             if isStopped {
-                return nil
+                return .nothing
             }
-            let ticket = nextTicket
+            ticket = nextTicket
             nextTicket += 1
-            if actions.claim() {
-                return ticket
-            }
-            waiter = actions.enqueue(.send(ticket))
-            return nil
+            return actions.claim(orLeave: .send(ticket))
         }
-        guard let ticket else {
-            if let waiter { takeTurn(waiter) }
-            return
-        }
-        forwardOn(next: ticket)
-        actionDone()
+        proceed(step) { forwardOn(next: ticket) }
     }
 
     func finish() {

@@ -78,7 +78,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
 /// ``Hooks/grammarViolationHandler`` naming the `create` it was given to
 /// (`Observable<Element>.create`, or the trait's), without
 /// changing what is delivered. Release builds check nothing beyond the drop.
-final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let isStopped = AtomicValue<Bool>(false)

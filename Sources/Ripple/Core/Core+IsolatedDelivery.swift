@@ -92,7 +92,7 @@ final class IsolatedDelivery<Element>: Producer<Element> {
     }
 }
 
-final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let queue: IsolatedQueue<Event<Element>>

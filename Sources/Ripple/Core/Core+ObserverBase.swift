@@ -14,7 +14,7 @@
 /// hand-written emission is caught where it enters Ripple (`Observable.create`'s
 /// observer) and reported in debug builds (``Hooks/grammarViolationHandler``).
 @usableFromInline
-class ObserverBase<Element>: Disposable, TerminalRoadObserver {
+class ObserverBase<Element>: Disposable, ElementObserver {
     /// The word of ``isStopped``, reached only through it; first, so that ``isStopped``
     /// finds it (see ``AtomicView/init(firstStoredPropertyOf:)``) without an allocation.
     private var isStoppedWord = false.atomicWord

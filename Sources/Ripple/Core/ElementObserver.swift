@@ -66,51 +66,10 @@ extension ElementObserver {
     }
 }
 
-// Transitional: observers in files being rewritten elsewhere (Subjects, Serialization,
-// the serialized time operators, zip/combineLatest/withLatestFrom/switchLatest, catch,
-// retryWhen, refCount) still switch in `on(_:)` and take the terminal road from these
-// defaults. Every other observer conforms to ``TerminalRoadObserver``, where they are
-// unavailable, so that a missing terminal method there is a compile error rather than
-// a recursion through `on(_:)`. Once those files implement the three roads, delete
-// these defaults and fold `TerminalRoadObserver` back into `ElementObserver`.
-extension ElementObserver {
-    /// Builds `.error(error)` for an observer that still switches in ``on(_:)``.
-    @usableFromInline
-    func on(error: Swift.Error) {
-        on(.error(error))
-    }
-
-    /// Builds `.completed` for an observer that still switches in ``on(_:)``.
-    @usableFromInline
-    func onCompletion() {
-        on(.completed)
-    }
-}
-
-/// An ``ElementObserver`` that implements ``ElementObserver/on(error:)`` and
-/// ``ElementObserver/onCompletion()`` itself (or inherits them from ``ForwardingSink``):
-/// the transitional defaults that build an `Event` are unavailable to it, so leaving
-/// either out does not compile.
-protocol TerminalRoadObserver: ElementObserver {}
-
-extension TerminalRoadObserver {
-    /// Unavailable: a ``TerminalRoadObserver`` implements the error road itself.
-    @available(*, unavailable, message: "implement on(error:), or inherit it from ForwardingSink")
-    func on(error: Swift.Error) {
-        fatalError("unavailable")
-    }
-
-    /// Unavailable: a ``TerminalRoadObserver`` implements the completion road itself.
-    @available(*, unavailable, message: "implement onCompletion(), or inherit it from ForwardingSink")
-    func onCompletion() {
-        fatalError("unavailable")
-    }
-}
-
 /// Lets an observer from outside Ripple (your own ``ObserverType``) sit at the end of
 /// a chain of sinks: turns each element back into `.next`, and each terminal call back
 /// into its event, because the outside observer only takes events.
-final class ElementObserverAdapter<Observer: ObserverType>: TerminalRoadObserver {
+final class ElementObserverAdapter<Observer: ObserverType>: ElementObserver {
     typealias Element = Observer.Element
 
     private let observer: Observer

@@ -244,7 +244,7 @@ final class FusedProducer<Source, Element>: FusibleProducer<Element> {
 /// slot is in use (sent from inside a closure, or by the observer while it handles a
 /// result) gets a temporary slot of its own and runs the whole fused run nested, as it
 /// would run the whole unfused chain.
-final private class FusedSink<Source, Result, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == Result {
+final private class FusedSink<Source, Result, Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver where Observer.Element == Result {
     typealias Element = Source
 
     /// Keeps the stages alive while the loop calls them through `unretainedStages`.

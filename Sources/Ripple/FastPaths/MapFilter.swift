@@ -102,7 +102,7 @@ private class PairSink<Source, Result, Observer: AnyObject>: ForwardingSink<Obse
 
 /// `map` then `filter`: transforms, filters and forwards each element on the element
 /// road; nothing is allocated per element.
-final private class MapFilterSink<Source, Result, Observer: ElementObserver>: PairSink<Source, Result, Observer>, TerminalRoadObserver where Observer.Element == Result {
+final private class MapFilterSink<Source, Result, Observer: ElementObserver>: PairSink<Source, Result, Observer>, ElementObserver where Observer.Element == Result {
     typealias Element = Source
 
     private let predicate: (Result) throws -> Bool
@@ -130,7 +130,7 @@ final private class MapFilterSink<Source, Result, Observer: ElementObserver>: Pa
 
 /// `filter` then `map`: filters, transforms and forwards each element on the element
 /// road; nothing is allocated per element.
-final private class FilterMapSink<Source, Result, Observer: ElementObserver>: PairSink<Source, Result, Observer>, TerminalRoadObserver where Observer.Element == Result {
+final private class FilterMapSink<Source, Result, Observer: ElementObserver>: PairSink<Source, Result, Observer>, ElementObserver where Observer.Element == Result {
     typealias Element = Source
 
     private let predicate: (Source) throws -> Bool

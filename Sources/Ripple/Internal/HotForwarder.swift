@@ -16,7 +16,7 @@
 ///   subscriber list is guarded by a ``Lock`` that is never held while an observer runs;
 ///   each event goes to the list as it was when the event arrived, minus subscriptions
 ///   disposed since.
-final class HotForwarder<Element>: Observable<Element>, TerminalRoadObserver {
+final class HotForwarder<Element>: Observable<Element>, ElementObserver {
     private let lock = Lock()
     // Guarded by `lock`. Emptied by the terminal event.
     private var subscribers: ContiguousArray<HotForwarderSubscription<Element>> = []

@@ -5,7 +5,7 @@
 ///
 /// Operators subclass it, adding nothing or only the code that sets the subscription
 /// up, so that each keeps its own name in journey traces.
-class PassThroughSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+class PassThroughSink<Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     final func on(next element: Element) {

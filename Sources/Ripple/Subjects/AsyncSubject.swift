@@ -104,6 +104,18 @@ extension AsyncSubject: ElementObserver {
             }
         }
     }
+
+    /// The error road: stops the subject with `error`, as ``on(_:)`` does.
+    @usableFromInline
+    func on(error: Swift.Error) {
+        stop(.error(error))
+    }
+
+    /// The completion road: stops the subject, as ``on(_:)`` does.
+    @usableFromInline
+    func onCompletion() {
+        stop(.completed)
+    }
 }
 
 // `@unchecked Sendable` when the elements are: every mutable property (its observers, terminal state and `lastElement`) is read

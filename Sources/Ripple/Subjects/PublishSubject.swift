@@ -121,6 +121,18 @@ extension PublishSubject: ElementObserver {
     func on(next element: Element) {
         core.emitClaimingWithoutLock(element)
     }
+
+    /// The error road: stops the subject with `error`, as ``on(_:)`` does.
+    @usableFromInline
+    func on(error: Swift.Error) {
+        core.stop(.error(error))
+    }
+
+    /// The completion road: stops the subject, as ``on(_:)`` does.
+    @usableFromInline
+    func onCompletion() {
+        core.stop(.completed)
+    }
 }
 
 // `@unchecked Sendable` when the elements are: every mutable property (its observers and terminal state) is read

@@ -7,7 +7,7 @@ import Testing
 extension RippleTests {
     @Suite struct ForwardingSinkTests {
         /// Records which road each call took; takes no `on(_:)` of its own.
-        final class ThreeRoads: TerminalRoadObserver {
+        final class ThreeRoads: ElementObserver {
             var received: [String] = []
 
             func on(next element: Int) {
@@ -24,7 +24,7 @@ extension RippleTests {
         }
 
         /// A sink with only `on(next:)`: its terminal events come from `ForwardingSink`.
-        final class Doubling: ForwardingSink<ThreeRoads>, TerminalRoadObserver {
+        final class Doubling: ForwardingSink<ThreeRoads>, ElementObserver {
             func on(next element: Int) {
                 forwardOn(next: element * 2)
             }

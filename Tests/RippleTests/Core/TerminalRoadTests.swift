@@ -44,20 +44,6 @@ extension RippleTests {
             }
         }
 
-        /// An element observer that implements only `on(next:)` and `on(_:)`, so it gets
-        /// the terminal road's default implementations.
-        final class EventOnlyObserver: ElementObserver {
-            var received: [Recorded<Int>] = []
-
-            func on(next element: Int) {
-                received.append(.next(element))
-            }
-
-            func on(_ event: Event<Int>) {
-                received.append(Recorded(event))
-            }
-        }
-
         /// The smallest sink: the tests below call its forwarding methods directly.
         final class ForwardingSink: Sink<RoadRecorder> {}
 
@@ -186,20 +172,6 @@ extension RippleTests {
             ElementObserverAdapter(failing).on(error: TestError(id: 2))
             #expect(recorder.events == [.next(1), .completed])
             #expect(failing.events == [.error(TestError(id: 2))])
-        }
-
-        @Test func defaultsBuildTheEvent() {
-            let observer = EventOnlyObserver()
-            observer.on(next: 1)
-            observer.onCompletion()
-            observer.on(error: TestError(id: 3))
-            #expect(observer.received == [.next(1), .completed, .error(TestError(id: 3))])
-        }
-
-        @Test func defaultsServeAnObserverBehindASink() {
-            let observer = EventOnlyObserver()
-            Sink(observer: observer, cancel: BooleanDisposable()).forwardErrorAndDispose(TestError(id: 4))
-            #expect(observer.received == [.error(TestError(id: 4))])
         }
 
         // MARK: Sources on the road

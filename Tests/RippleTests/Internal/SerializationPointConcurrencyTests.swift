@@ -333,18 +333,21 @@ private final class TicketProbe: ElementObserver, @unchecked Sendable {
         onElement?(element)
     }
 
-    func on(_ event: Event<Int>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error, .completed:
-            enter()
-            if completions > 0 {
-                eventsAfterCompletion += 1
-            }
-            completions += 1
-            leave()
+    func on(error: Swift.Error) {
+        ended()
+    }
+
+    func onCompletion() {
+        ended()
+    }
+
+    private func ended() {
+        enter()
+        if completions > 0 {
+            eventsAfterCompletion += 1
         }
+        completions += 1
+        leave()
     }
 
     private func enter() {

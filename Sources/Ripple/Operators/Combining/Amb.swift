@@ -132,7 +132,7 @@ final private class AmbSink<Observer: ElementObserver>: Sink<Observer> {
 }
 
 /// Observes one source of an ``AmbSink``.
-final private class AmbObserver<Observer: ElementObserver>: TerminalRoadObserver {
+final private class AmbObserver<Observer: ElementObserver>: ElementObserver {
     typealias Element = Observer.Element
 
     private let parent: AmbSink<Observer>

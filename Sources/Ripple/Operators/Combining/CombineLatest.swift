@@ -263,17 +263,14 @@ final class CombineLatestInput<Element, Observer: ElementObserver>: ElementObser
         sink.receive(element, into: latest, from: index)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            sink.receive(element, into: latest, from: index)
-        case .error(let error):
-            subscription.dispose()
-            sink.sourceFailed(error)
-        case .completed:
-            subscription.dispose()
-            sink.sourceCompleted(index)
-        }
+    func on(error: Swift.Error) {
+        subscription.dispose()
+        sink.sourceFailed(error)
+    }
+
+    func onCompletion() {
+        subscription.dispose()
+        sink.sourceCompleted(index)
     }
 }
 

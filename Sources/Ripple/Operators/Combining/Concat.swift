@@ -187,7 +187,7 @@ final private class Concat<Sources: Sequence, Element>: ConcatBase<Element> wher
 /// as soon as the current `moveNext` returns, not later on the trampoline.
 ///
 /// Only one source is subscribed at a time, so elements are forwarded without a lock.
-final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class ConcatSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let lock = Lock()

@@ -372,17 +372,6 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
         }
     }
 
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            fail(error)
-        case .completed:
-            outerCompleted()
-        }
-    }
-
     func on(error: Swift.Error) {
         fail(error)
     }
@@ -710,17 +699,6 @@ final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeI
 
     func on(next element: Element) {
         parent.innerNext(element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            parent.innerNext(element)
-        case .error(let error):
-            on(error: error)
-        case .completed:
-            onCompletion()
-        }
     }
 
     // The terminal road: the inner sequence's end reaches the sink without an `Event`.

@@ -164,24 +164,21 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Mergin
         inner.subscribe(to: source)
     }
 
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            fail(error)
-        case .completed:
-            let complete: Bool = lock.withLock {
-                sourceCompleted = true
-                if isStopped || current != nil {
-                    return false
-                }
-                return stopLocked(failing: nil)
+    func on(error: Swift.Error) {
+        fail(error)
+    }
+
+    func onCompletion() {
+        let complete: Bool = lock.withLock {
+            sourceCompleted = true
+            if isStopped || current != nil {
+                return false
             }
-            sourceSubscription.dispose()
-            if complete {
-                end(failing: nil)
-            }
+            return stopLocked(failing: nil)
+        }
+        sourceSubscription.dispose()
+        if complete {
+            end(failing: nil)
         }
     }
 
@@ -236,17 +233,6 @@ final private class SwitchInner<SourceElement, Observer: ElementObserver>: Inner
 
     func on(next element: Element) {
         parent.innerNext(element, id: id)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            parent.innerNext(element, id: id)
-        case .error(let error):
-            on(error: error)
-        case .completed:
-            onCompletion()
-        }
     }
 
     // The terminal road: the inner sequence's end reaches the sink without an `Event`.

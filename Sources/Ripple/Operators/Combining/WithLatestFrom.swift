@@ -142,15 +142,12 @@ final private class WithLatestFromSink<First, Second, Result, Observer: ElementO
         send { try resultSelector(element, latest.pointee) }
     }
 
-    func on(_ event: Event<First>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            sourceFailed(error)
-        case .completed:
-            run { self.complete() }
-        }
+    func on(error: Swift.Error) {
+        sourceFailed(error)
+    }
+
+    func onCompletion() {
+        run { self.complete() }
     }
 
     // MARK: The second sequence
@@ -192,15 +189,12 @@ final private class WithLatestFromSecond<First, Second, Result, Observer: Elemen
         sink.store(element)
     }
 
-    func on(_ event: Event<Second>) {
-        switch event {
-        case .next(let element):
-            sink.store(element)
-        case .error(let error):
-            subscription.dispose()
-            sink.sourceFailed(error)
-        case .completed:
-            subscription.dispose()
-        }
+    func on(error: Swift.Error) {
+        subscription.dispose()
+        sink.sourceFailed(error)
+    }
+
+    func onCompletion() {
+        subscription.dispose()
     }
 }

@@ -191,17 +191,14 @@ final class ZipInput<Element, Observer: ElementObserver>: ElementObserver {
         sink.receive(element, into: queue, from: index)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            sink.receive(element, into: queue, from: index)
-        case .error(let error):
-            subscription.dispose()
-            sink.sourceFailed(error)
-        case .completed:
-            subscription.dispose()
-            sink.sourceCompleted(index)
-        }
+    func on(error: Swift.Error) {
+        subscription.dispose()
+        sink.sourceFailed(error)
+    }
+
+    func onCompletion() {
+        subscription.dispose()
+        sink.sourceCompleted(index)
     }
 }
 

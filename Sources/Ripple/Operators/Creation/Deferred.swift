@@ -104,7 +104,7 @@ final private class Deferred<Element>: UnfoldingProducer<Element> {
     }
 }
 
-final private class DeferredSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class DeferredSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     /// The source's subscription, when it is disposed before the completion passes on.

@@ -123,16 +123,12 @@ final private class CatchSink<Observer: ElementObserver>: Sink<Observer>, Elemen
         forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            forwardOn(next: element)
-        case .error(let error):
-            recover(from: error)
-        case .completed:
-            forwardOn(event)
-            dispose()
-        }
+    func on(error: Swift.Error) {
+        recover(from: error)
+    }
+
+    func onCompletion() {
+        forwardCompletedAndDispose()
     }
 
     private func recover(from error: Swift.Error) {
@@ -185,10 +181,11 @@ final private class CatchReplacementObserver<Observer: ElementObserver>: Element
         sink.forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        sink.forwardOn(event)
-        if event.isStopEvent {
-            sink.dispose()
-        }
+    func on(error: Swift.Error) {
+        sink.forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        sink.forwardCompletedAndDispose()
     }
 }

@@ -139,16 +139,12 @@ final private class CatchSequenceSink<Sources: Sequence, Observer: ElementObserv
         forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            forwardOn(next: element)
-        case .error(let error):
-            moveNext(after: error)
-        case .completed:
-            forwardOn(event)
-            dispose()
-        }
+    func on(error: Swift.Error) {
+        moveNext(after: error)
+    }
+
+    func onCompletion() {
+        forwardCompletedAndDispose()
     }
 
     private func moveNext(after error: Swift.Error?) {

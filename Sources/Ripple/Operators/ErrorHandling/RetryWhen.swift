@@ -143,15 +143,12 @@ final private class RetryWhenSink<Observer: ElementObserver, TriggerObservable: 
         forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            forwardOn(next: element)
-        case .error(let error):
-            attemptFailed(error)
-        case .completed:
-            finish(.completed)
-        }
+    func on(error: Swift.Error) {
+        attemptFailed(error)
+    }
+
+    func onCompletion() {
+        finish(.completed)
     }
 
     private func attemptFailed(_ error: Swift.Error) {
@@ -247,15 +244,12 @@ final private class RetryTriggerObserver<Observer: ElementObserver, TriggerObser
         sink.triggerFired()
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            sink.triggerFired()
-        case .error(let error):
-            sink.triggerEnded(.failed(error))
-        case .completed:
-            sink.triggerEnded(.completed)
-        }
+    func on(error: Swift.Error) {
+        sink.triggerEnded(.failed(error))
+    }
+
+    func onCompletion() {
+        sink.triggerEnded(.completed)
     }
 }
 

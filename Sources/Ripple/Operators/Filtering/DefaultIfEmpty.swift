@@ -34,7 +34,7 @@ final private class DefaultIfEmpty<Element>: Producer<Element> {
     }
 }
 
-final private class DefaultIfEmptySink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class DefaultIfEmptySink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let defaultElement: Element

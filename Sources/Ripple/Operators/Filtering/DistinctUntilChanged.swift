@@ -150,7 +150,7 @@ final private class DistinctUntilChanged<Element, Key>: Producer<Element> {
 }
 
 /// Keeps the key of the last element sent and compares each new key with it.
-final private class DistinctUntilChangedSink<Observer: ElementObserver, Key>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class DistinctUntilChangedSink<Observer: ElementObserver, Key>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let keySelector: (Element) throws -> Key

@@ -44,7 +44,7 @@ final private class ElementAt<Element>: Producer<Element> {
 }
 
 /// Counts down to the wanted element.
-final private class ElementAtSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class ElementAtSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     // How many elements to drop before the wanted one; -1 once it has been sent, so

@@ -64,7 +64,7 @@ final class Filter<Element>: SingleStageProducer<Element, Element> {
 ///
 /// `Element` is a generic parameter rather than `Observer.Element`, so unspecialised
 /// code reads it from the class metadata instead of looking it up per element.
-final private class FilterSink<Element, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == Element {
+final private class FilterSink<Element, Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver where Observer.Element == Element {
     private let predicate: (Element) throws -> Bool
 
     init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {

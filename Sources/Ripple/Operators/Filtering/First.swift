@@ -33,7 +33,7 @@ final private class First<Element>: Producer<Element?> {
     }
 }
 
-final private class FirstSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver where Observer.Element == SourceElement? {
+final private class FirstSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == SourceElement? {
     typealias Element = SourceElement
 
     func on(next element: SourceElement) {

@@ -33,7 +33,7 @@ final private class IgnoreElements<SourceElement>: Producer<Never> {
     }
 }
 
-final private class IgnoreElementsSink<SourceElement, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == Never {
+final private class IgnoreElementsSink<SourceElement, Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver where Observer.Element == Never {
     typealias Element = SourceElement
 
     func on(next element: SourceElement) {}

@@ -70,7 +70,7 @@ final private class SingleElement<Element>: Producer<Element> {
     }
 }
 
-final private class SingleElementSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class SingleElementSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let predicate: ((Element) throws -> Bool)?

@@ -43,7 +43,7 @@ final private class SkipCount<Element>: Producer<Element> {
 }
 
 /// Counts down the elements still to drop, then forwards everything.
-final private class SkipCountSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class SkipCountSink<Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     // Touched only by the source, one event at a time; no access spans a call out,

@@ -85,7 +85,7 @@ private enum SkipUntilState {
 /// ignored. The only race left is between the two ends (the source's terminal event
 /// and the other's error, both before the gate opens), and an atomic `stopped` flag
 /// lets exactly one of them through. So each element costs one atomic load.
-final private class SkipUntilSink<Observer: ElementObserver, Other>: Sink<Observer>, TerminalRoadObserver {
+final private class SkipUntilSink<Observer: ElementObserver, Other>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let state = AtomicValue<Int>(0)
@@ -151,7 +151,7 @@ final private class SkipUntilSink<Observer: ElementObserver, Other>: Sink<Observ
 }
 
 /// Observes the other sequence for a ``SkipUntilSink``.
-final private class SkipUntilOtherObserver<Observer: ElementObserver, Other>: TerminalRoadObserver {
+final private class SkipUntilOtherObserver<Observer: ElementObserver, Other>: ElementObserver {
     typealias Element = Other
 
     private let sink: SkipUntilSink<Observer, Other>

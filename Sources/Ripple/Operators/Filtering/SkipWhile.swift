@@ -65,7 +65,7 @@ final private class SkipWhile<Element>: Producer<Element> {
 }
 
 /// Asks the predicate until it first says no, then forwards everything.
-final private class SkipWhileSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class SkipWhileSink<Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let predicate: (Element) throws -> Bool

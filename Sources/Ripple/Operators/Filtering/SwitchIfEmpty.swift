@@ -41,7 +41,7 @@ final private class SwitchIfEmpty<Element>: Producer<Element> {
 
 /// Observes the source, then, if it was empty, the other sequence: one after the
 /// other, never both at once, so no lock is needed.
-final private class SwitchIfEmptySink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class SwitchIfEmptySink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let other: Observable<Element>

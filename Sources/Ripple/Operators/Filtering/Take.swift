@@ -50,7 +50,7 @@ final private class TakeCount<Element>: Producer<Element> {
 }
 
 /// Counts down the elements still wanted; completes after the last one.
-final private class TakeCountSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class TakeCountSink<Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     // Touched only by the source, one event at a time; no access spans a call out,

@@ -48,7 +48,7 @@ final private class TakeLast<Element>: Producer<Element> {
 
 /// Keeps the latest `count` elements in a ring: the array grows until it holds
 /// `count` elements, then each new element overwrites the oldest.
-final private class TakeLastSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class TakeLastSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let count: Int

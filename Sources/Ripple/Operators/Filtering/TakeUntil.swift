@@ -85,7 +85,7 @@ private enum TakeUntilState {
 /// other sequence fires while an element is being forwarded, it does not end the
 /// sequence itself: it leaves its terminal event pending, and the source's thread
 /// sends it as soon as its element has been delivered.
-final private class TakeUntilSink<Observer: ElementObserver, Other>: Sink<Observer>, TerminalRoadObserver {
+final private class TakeUntilSink<Observer: ElementObserver, Other>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let state = AtomicValue<Int>(0)
@@ -193,7 +193,7 @@ final private class TakeUntilSink<Observer: ElementObserver, Other>: Sink<Observ
 }
 
 /// Observes the other sequence for a ``TakeUntilSink``.
-final private class TakeUntilOtherObserver<Observer: ElementObserver, Other>: TerminalRoadObserver {
+final private class TakeUntilOtherObserver<Observer: ElementObserver, Other>: ElementObserver {
     typealias Element = Other
 
     private let sink: TakeUntilSink<Observer, Other>

@@ -143,7 +143,7 @@ final private class TakeWhile<Element>: Producer<Element> {
     }
 }
 
-final private class TakeWhileSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class TakeWhileSink<Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let predicate: (Element) throws -> Bool

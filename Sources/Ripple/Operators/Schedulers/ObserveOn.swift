@@ -64,7 +64,7 @@ enum ObserveOnStep {
 /// one when an event arrives while none is active; the delivery takes the waiting
 /// elements with ``takeWaiting(into:)`` and asks ``nextStep()`` what follows once it
 /// has delivered them. `.idle` ends the delivery (the next event schedules a new one).
-class ObserveOnSinkBase<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+class ObserveOnSinkBase<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let lock = Lock()

@@ -302,7 +302,7 @@ final private class ConnectingOnExecutor<Element>: ConnectableObservable<Element
 /// One connection of a ``ConnectableObservableAdapter``: observes the source and
 /// forwards to the subject; disposing it (or the source ending) unsubscribes from the
 /// source and makes the adapter forget it.
-final private class MulticastConnection<Subject: SubjectType>: TerminalRoadObserver, Disposable {
+final private class MulticastConnection<Subject: SubjectType>: ElementObserver, Disposable {
     typealias Element = Subject.Observer.Element
 
     private let subjectObserver: Subject.Observer
@@ -391,7 +391,7 @@ final private class Multicast<Subject: SubjectType, Result>: Producer<Result> {
     }
 }
 
-final private class MulticastSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class MulticastSink<Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     func run<Subject: SubjectType>(_ parent: Multicast<Subject, Element>) -> Disposable {

@@ -137,25 +137,28 @@ final private class RefCountSink<Source: ConnectableObservableType, Observer: El
         forwardOn(next: element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            forwardOn(next: element)
-        case .error, .completed:
-            let parent = self.parent
-            let action: RefCount<Source>.Action? = parent.lock.withLock {
-                guard let generation, generation == parent.generation else {
-                    return nil
-                }
-                // The source ended: this connection is over for every observer.
-                self.generation = nil
-                parent.count = 0
-                parent.generation &+= 1
-                return parent.claimOrEnqueue(.disconnect)
+    func on(error: Swift.Error) {
+        sourceEnded()
+        forwardErrorAndDispose(error)
+    }
+
+    func onCompletion() {
+        sourceEnded()
+        forwardCompletedAndDispose()
+    }
+
+    /// The source ended: this connection is over for every observer.
+    private func sourceEnded() {
+        let parent = self.parent
+        let action: RefCount<Source>.Action? = parent.lock.withLock {
+            guard let generation, generation == parent.generation else {
+                return nil
             }
-            parent.perform(action)
-            forwardOn(event)
-            dispose()
+            self.generation = nil
+            parent.count = 0
+            parent.generation &+= 1
+            return parent.claimOrEnqueue(.disconnect)
         }
+        parent.perform(action)
     }
 }

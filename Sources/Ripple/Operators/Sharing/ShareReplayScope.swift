@@ -143,7 +143,7 @@ final private class ShareWhileConnected<Element, Subject: Observable<Element> & 
 
 /// One connection of `share(…, scope: .whileConnected)`: its subject and its
 /// subscription to the source.
-final private class ShareConnection<Element, Subject: Observable<Element> & ElementObserver>: TerminalRoadObserver
+final private class ShareConnection<Element, Subject: Observable<Element> & ElementObserver>: ElementObserver
     where Subject.Element == Element {
     let subject: Subject
     private let parent: ShareWhileConnected<Element, Subject>

@@ -103,21 +103,18 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Ser
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            stopAndAct {
-                buffer = []
-                return .fail(error)
-            }
-        case .completed:
-            stopAndAct {
-                var last: [Element] = []
-                swap(&last, &buffer)
-                return .complete(last)
-            }
+    func on(error: Swift.Error) {
+        stopAndAct {
+            buffer = []
+            return .fail(error)
+        }
+    }
+
+    func onCompletion() {
+        stopAndAct {
+            var last: [Element] = []
+            swap(&last, &buffer)
+            return .complete(last)
         }
     }
 

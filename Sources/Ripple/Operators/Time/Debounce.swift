@@ -92,21 +92,18 @@ final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Obs
         proceed(step) { startTimer(generation) }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            stopAndAct {
-                pending = nil
-                return .fail(error)
-            }
-        case .completed:
-            stopAndAct {
-                let last = pending
-                pending = nil
-                return .complete(pending: last)
-            }
+    func on(error: Swift.Error) {
+        stopAndAct {
+            pending = nil
+            return .fail(error)
+        }
+    }
+
+    func onCompletion() {
+        stopAndAct {
+            let last = pending
+            pending = nil
+            return .complete(pending: last)
         }
     }
 

@@ -129,27 +129,24 @@ final private class DelaySink<Observer: ElementObserver>: SerializingSink<Observ
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .completed:
-            sourceSubscription.dispose()
-            let now = scheduler.now
-            let startDrain = lock.withLock {
-                completionArrival = now
-                defer { active = true }
-                return !active
-            }
-            if startDrain {
-                startDraining()
-            }
-        case .error(let error):
-            sourceSubscription.dispose()
-            stopAndAct {
-                queue.removeAll()
-                return error
-            }
+    func on(error: Swift.Error) {
+        sourceSubscription.dispose()
+        stopAndAct {
+            queue.removeAll()
+            return error
+        }
+    }
+
+    func onCompletion() {
+        sourceSubscription.dispose()
+        let now = scheduler.now
+        let startDrain = lock.withLock {
+            completionArrival = now
+            defer { active = true }
+            return !active
+        }
+        if startDrain {
+            startDraining()
         }
     }
 

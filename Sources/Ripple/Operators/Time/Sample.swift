@@ -112,16 +112,13 @@ final private class SampleSink<Observer: ElementObserver, SamplerElement>: Seria
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            stopAndAct { .fail(error) }
-        case .completed:
-            lock.withLock { sourceCompleted = true }
-            sourceSubscription.dispose()
-        }
+    func on(error: Swift.Error) {
+        stopAndAct { .fail(error) }
+    }
+
+    func onCompletion() {
+        lock.withLock { sourceCompleted = true }
+        sourceSubscription.dispose()
     }
 
     // MARK: The sampler
@@ -205,12 +202,12 @@ final private class SamplerObserver<Observer: ElementObserver, SamplerElement>: 
         sink.tick()
     }
 
-    func on(_ event: Event<SamplerElement>) {
-        switch event {
-        case .next, .completed:
-            sink.tick()
-        case .error(let error):
-            sink.samplerFailed(error)
-        }
+    func on(error: Swift.Error) {
+        sink.samplerFailed(error)
+    }
+
+    /// The sampler's completion ticks once more, like an element.
+    func onCompletion() {
+        sink.tick()
     }
 }

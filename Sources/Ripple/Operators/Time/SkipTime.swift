@@ -51,7 +51,7 @@ final private class SkipTime<Element>: Producer<Element> {
 /// for that, and costs one load per element where a `Lock` would cost a lock and an
 /// unlock: nothing else is decided from it, and only the source's thread calls the
 /// observer.
-final private class SkipTimeSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class SkipTimeSink<Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let open = AtomicValue<Bool>(false)

@@ -81,15 +81,12 @@ final private class TakeTimeSink<Observer: ElementObserver>: SerializingSink<Obs
         proceed(step) { forwardOn(next: element) }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            stopAndAct { .fail(error) }
-        case .completed:
-            stopAndAct { .complete }
-        }
+    func on(error: Swift.Error) {
+        stopAndAct { .fail(error) }
+    }
+
+    func onCompletion() {
+        stopAndAct { .complete }
     }
 
     // Out of line so that `on(next:)` never builds an action itself.

@@ -137,28 +137,25 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            stopAndAct {
-                kept = nil
-                return .fail(error)
+    func on(error: Swift.Error) {
+        stopAndAct {
+            kept = nil
+            return .fail(error)
+        }
+    }
+
+    func onCompletion() {
+        decideAndAct {
+            if isStopped || completesAfterKept {
+                return nil
             }
-        case .completed:
-            decideAndAct {
-                if isStopped || completesAfterKept {
-                    return nil
-                }
-                if kept != nil {
-                    // The timer that sends the kept element completes the sequence too.
-                    completesAfterKept = true
-                    return nil
-                }
-                isStopped = true
-                return .complete
+            if kept != nil {
+                // The timer that sends the kept element completes the sequence too.
+                completesAfterKept = true
+                return nil
             }
+            isStopped = true
+            return .complete
         }
     }
 

@@ -80,7 +80,7 @@ final private class Timeout<Element>: Producer<Element> {
 /// lock; after that the loser does nothing. The observer is never called from both
 /// sides at once: an element's new timer is only started after the element has been
 /// delivered, and once a timer has switched, the source's events are dropped.
-final private class TimeoutSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class TimeoutSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let parent: Timeout<Element>
@@ -187,7 +187,7 @@ final private class TimeoutSink<Observer: ElementObserver>: Sink<Observer>, Term
 }
 
 /// Observes `other` after a timeout and hands its events to the sink.
-final private class TimeoutOtherObserver<Observer: ElementObserver>: TerminalRoadObserver {
+final private class TimeoutOtherObserver<Observer: ElementObserver>: ElementObserver {
     typealias Element = Observer.Element
 
     private let sink: TimeoutSink<Observer>

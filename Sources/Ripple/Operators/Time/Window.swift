@@ -147,15 +147,12 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            on(next: element)
-        case .error(let error):
-            stopAndAct { .fail(current, error) }
-        case .completed:
-            stopAndAct { .complete(current) }
-        }
+    func on(error: Swift.Error) {
+        stopAndAct { .fail(current, error) }
+    }
+
+    func onCompletion() {
+        stopAndAct { .complete(current) }
     }
 
     /// Call with `lock` held: replaces the open window with a new one and starts a new

@@ -51,7 +51,7 @@ final class CompactMap<Source, Result>: SingleStageProducer<Source, Result> {
 
 /// Transforms each element on the element road and forwards the non-`nil` results; no
 /// `Event` is built per element and nothing is allocated.
-final private class CompactMapSink<Source, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class CompactMapSink<Source, Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Source
 
     private let transform: (Source) throws -> Observer.Element?

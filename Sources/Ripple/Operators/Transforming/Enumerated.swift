@@ -41,7 +41,7 @@ final private class Enumerated<Source>: Producer<(index: Int, element: Source)> 
 }
 
 /// Counts one subscription's elements on the element road.
-final private class EnumeratedSink<Source, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == (index: Int, element: Source) {
+final private class EnumeratedSink<Source, Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver where Observer.Element == (index: Int, element: Source) {
     typealias Element = Source
 
     // The index of the next element. Touched only by the upstream's events, which

@@ -116,7 +116,7 @@ final private class GroupBy<Key: Hashable, Source>: Producer<GroupedObservable<K
 /// serialises; groups may be subscribed from any thread, which ``HotForwarder``
 /// handles. When the source ends, the groups end first, in the order they opened,
 /// then the outer sequence.
-final private class GroupBySink<Key: Hashable, Source, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver where Observer.Element == GroupedObservable<Key, Source> {
+final private class GroupBySink<Key: Hashable, Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == GroupedObservable<Key, Source> {
     typealias Element = Source
 
     private let keySelector: (Source) throws -> Key

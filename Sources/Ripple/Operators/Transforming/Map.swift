@@ -65,7 +65,7 @@ final class Map<Source, Result>: SingleStageProducer<Source, Result> {
 /// generic code finds a class's generic parameters in its metadata, but looks an
 /// associated type up in the runtime's cache on every call, so this saves a lookup per
 /// element.
-final private class MapSink<Source, Result, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == Result {
+final private class MapSink<Source, Result, Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver where Observer.Element == Result {
     typealias Element = Source
 
     private let transform: (Source) throws -> Result

@@ -63,7 +63,7 @@ final private class Materialize<Source>: Producer<Event<Source>> {
 
 /// Wraps each event of one subscription as an element. Building an `Event` per
 /// element is this operator's job, so the element road here carries events.
-final private class MaterializeSink<Source, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver where Observer.Element == Event<Source> {
+final private class MaterializeSink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Event<Source> {
     typealias Element = Source
 
     func on(next element: Source) {
@@ -94,7 +94,7 @@ final private class Dematerialize<Source: EventConvertible>: Producer<Source.Ele
 }
 
 /// Unwraps each element of one subscription into the event it holds.
-final private class DematerializeSink<Source: EventConvertible, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver where Observer.Element == Source.Element {
+final private class DematerializeSink<Source: EventConvertible, Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver where Observer.Element == Source.Element {
     typealias Element = Source
 
     func on(next element: Source) {

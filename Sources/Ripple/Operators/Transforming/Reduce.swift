@@ -91,7 +91,7 @@ final private class Reduce<Source, Accumulate, Result>: Producer<Result> {
 }
 
 /// Folds one subscription's elements on the element road; sends only at completion.
-final private class ReduceSink<Source, Accumulate, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class ReduceSink<Source, Accumulate, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Source
 
     private let accumulator: (Accumulate, Source) throws -> Accumulate

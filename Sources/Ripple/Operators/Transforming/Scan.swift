@@ -83,7 +83,7 @@ final private class Scan<Source, Accumulate>: Producer<Accumulate> {
 
 /// Keeps one subscription's accumulator and forwards it after each element, on the
 /// element road: no `Event` per element, no allocation of its own.
-final private class ScanSink<Source, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class ScanSink<Source, Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Source
     typealias Accumulate = Observer.Element
 

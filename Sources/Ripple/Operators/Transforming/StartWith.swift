@@ -42,7 +42,7 @@ final private class StartWith<Element>: Producer<Element> {
 }
 
 /// Passes the source's events through once the leading elements have been sent.
-final private class StartWithSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class StartWithSink<Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     func on(next element: Element) {

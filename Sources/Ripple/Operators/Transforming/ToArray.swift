@@ -37,7 +37,7 @@ final private class ToArray<Source>: Producer<[Source]> {
 }
 
 /// Appends each element on the element road; sends the array at completion.
-final private class ToArraySink<Source, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver where Observer.Element == [Source] {
+final private class ToArraySink<Source, Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == [Source] {
     typealias Element = Source
 
     // Touched only by the upstream's events, which the grammar serialises.

@@ -74,7 +74,7 @@ final private class WithUnretained<Source, Object: AnyObject, Out>: Producer<Out
 }
 
 /// Combines each element with the object while it lives, on the element road.
-final private class WithUnretainedSink<Source, Object: AnyObject, Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class WithUnretainedSink<Source, Object: AnyObject, Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Source
 
     private weak var object: Object?

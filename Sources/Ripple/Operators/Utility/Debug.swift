@@ -95,7 +95,7 @@ final private class Debug<Element>: Producer<Element> {
     }
 }
 
-final private class DebugSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class DebugSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let identifier: String

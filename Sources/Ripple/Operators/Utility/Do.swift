@@ -136,7 +136,7 @@ final private class Do<Element>: Producer<Element> {
     }
 }
 
-final private class DoSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class DoSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let actions: DoActions<Element>

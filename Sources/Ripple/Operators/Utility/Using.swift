@@ -53,7 +53,7 @@ final private class Using<Element, Resource: Disposable>: Producer<Element> {
     }
 }
 
-final private class UsingSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class UsingSink<Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     /// Makes the resource and subscribes; returns the subscription followed by the

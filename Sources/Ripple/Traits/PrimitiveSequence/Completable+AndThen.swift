@@ -169,7 +169,7 @@ final private class CompletablesThen<Element>: Producer<Element> {
     }
 }
 
-final private class CompletablesThenSink<Observer: ElementObserver>: ForwardingSink<Observer>, TerminalRoadObserver {
+final private class CompletablesThenSink<Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     // The Completables not yet subscribed, the next one last: each is popped (and so
@@ -226,7 +226,7 @@ final private class CompletablesThenSink<Observer: ElementObserver>: ForwardingS
 }
 
 /// Observes one of the Completables before `last` for a ``CompletablesThenSink``.
-final private class CompletableStage<Observer: ElementObserver>: TerminalRoadObserver {
+final private class CompletableStage<Observer: ElementObserver>: ElementObserver {
     typealias Element = Never
 
     private let sink: CompletablesThenSink<Observer>

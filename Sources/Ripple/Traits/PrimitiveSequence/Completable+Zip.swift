@@ -73,7 +73,7 @@ final private class MergeCompletables: Producer<Never> {
     }
 }
 
-final private class MergeCompletablesSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver where Observer.Element == Never {
+final private class MergeCompletablesSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver where Observer.Element == Never {
     typealias Element = Never
 
     // The sources may end on different threads: the count of those still running and

@@ -19,7 +19,7 @@ final class FlatMapOne<SourceElement, Element>: Producer<Element> {
     }
 }
 
-final private class FlatMapOneSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class FlatMapOneSink<SourceElement, Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = SourceElement
 
     private let selector: (SourceElement) throws -> Observable<Observer.Element>
@@ -68,7 +68,7 @@ final private class FlatMapOneSink<SourceElement, Observer: ElementObserver>: Si
 }
 
 /// Forwards the inner sequence's events to its ``FlatMapOneSink``.
-final private class FlatMapOneInner<SourceElement, Observer: ElementObserver>: TerminalRoadObserver {
+final private class FlatMapOneInner<SourceElement, Observer: ElementObserver>: ElementObserver {
     typealias Element = Observer.Element
 
     private let sink: FlatMapOneSink<SourceElement, Observer>

@@ -71,7 +71,7 @@ final private class AsSingleOrMaybe<Element>: Producer<Element> {
     }
 }
 
-final private class AsSingleOrMaybeSink<Observer: ElementObserver>: Sink<Observer>, TerminalRoadObserver {
+final private class AsSingleOrMaybeSink<Observer: ElementObserver>: Sink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let requiresElement: Bool

@@ -44,6 +44,9 @@ public final class NATSConnection: Sendable {
     private let errorSubject = PublishSubject<NATSError>()
     // Wakes the reconnect loop early when the connection is closed during a backoff wait.
     private let wakeup = DispatchSemaphore(value: 0)
+    // Runs the armed flushes of publishes queued on the transport (see `send`): one at a
+    // time, so one write is in flight while the next publishes gather behind it.
+    private let flusher = DispatchQueue(label: "ripple.nats.flusher")
 
     private struct SubscriptionRecord {
         let subject: String
@@ -709,12 +712,16 @@ public final class NATSConnection: Sendable {
 
     /// Sends `payload` to `subject`.
     ///
-    /// Connected, it writes to the socket and returns (at most once: a message written
-    /// just before the connection drops may be lost with it). Reconnecting, it keeps the
-    /// message in the reconnect buffer, sent first once connected. A write the server does
-    /// not take within ``NATSConnectionOptions/writeTimeout`` drops the connection, and
-    /// the message goes to the reconnect buffer (or, if it does not fit there, the call
-    /// throws ``NATSError/reconnectBufferFull(limit:)``).
+    /// Connected, it queues the message on the connection's write buffer and returns: a
+    /// flush armed by the first message of an empty buffer writes it, with every message
+    /// queued meanwhile, in one system call, right after (see the module's article,
+    /// "Buffers and their bounds"). At most once: a message queued or written just
+    /// before the connection drops may be lost with it. A publish that finds the write
+    /// buffer full writes it itself. Reconnecting, it keeps the message in the reconnect
+    /// buffer, sent first once connected. A write the server does not take within
+    /// ``NATSConnectionOptions/writeTimeout`` drops the connection, and the message whose
+    /// publish made that write goes to the reconnect buffer (or, if it does not fit
+    /// there, the call throws ``NATSError/reconnectBufferFull(limit:)``).
     ///
     /// ```swift
     /// try connection.publish(Array("hello".utf8), to: "greetings")
@@ -773,7 +780,8 @@ public final class NATSConnection: Sendable {
         }
     }
 
-    /// Writes `bytes` now if connected, else keeps them in the bounded reconnect buffer.
+    /// Queues `bytes` on the transport if connected (see ``Transport/enqueue(_:)``), else
+    /// keeps them in the bounded reconnect buffer.
     ///
     /// A write that fails is not simply buffered: by then a reconnection may already
     /// have drained the buffer and declared the connection `connected`, and bytes added
@@ -801,7 +809,9 @@ public final class NATSConnection: Sendable {
             }
             hooks?.beforePublishWrite?(transport)
             do {
-                try transport.write(bytes)
+                if try transport.enqueue(bytes) {
+                    armFlush(transport)
+                }
                 return
             } catch {
                 if case .writeTimedOut = error {
@@ -811,6 +821,28 @@ public final class NATSConnection: Sendable {
                 failed = transport
             }
         }
+    }
+
+    /// Sends what publishes queued on `transport`, soon, on `flusher`: the only delay a
+    /// lone publish sees is that queue's wake-up; publishes made meanwhile join the write.
+    private func armFlush(_ transport: Transport) {
+        flusher.async { [weak self] in
+            do throws(NATSError) {
+                try transport.flush()
+            } catch {
+                // Any other failure is a dead transport, which the read loop sees.
+                if case .writeTimedOut = error {
+                    self?.report(error)
+                }
+            }
+        }
+    }
+
+    /// Sends what publishes queued on the current transport now, on this thread: for a
+    /// request, whose answer is waited for (a failure is the read loop's to see).
+    private func flushNow() {
+        let transport = guarded.withLock { $0.status == .connected ? $0.transport : nil }
+        try? transport?.flush()
     }
 
     private func buffer(_ bytes: [UInt8], in shared: inout Shared) throws(NATSError) {
@@ -1052,6 +1084,7 @@ public final class NATSConnection: Sendable {
             sendSubscription(inboxSid)
             do {
                 try publish(payload, to: subject, replyTo: reply, headers: headers)
+                flushNow()
             } catch {
                 // The request never left: its waiter goes, so nothing holds the
                 // observer and `close()` does not answer it a second time.
@@ -1177,7 +1210,9 @@ public final class NATSConnection: Sendable {
     /// Closes the connection: no reconnecting, buffered messages not yet sent are
     /// discarded, waiting flushes and requests fail with ``NATSError/closed``, and
     /// ``state`` ends with ``NATSConnectionState/closed``. Messages already written to the
-    /// socket still reach the server.
+    /// socket still reach the server, and so do those still queued on the write buffer if
+    /// no write is in progress and the socket takes them at once; ``drain(timeout:)``, or
+    /// ``flush(timeout:)`` first, makes sure of them.
     ///
     /// ```swift
     /// connection.close()

@@ -80,6 +80,23 @@ func wait(_ semaphore: DispatchSemaphore, for what: String) throws {
     }
 }
 
+/// Signals `all` when `tick` has been called `target` times, from any thread.
+final class Countdown: Sendable {
+    let all = DispatchSemaphore(value: 0)
+    private let received = AtomicValue<Int>(0)
+    private let target: Int
+
+    init(_ target: Int) {
+        self.target = target
+    }
+
+    func tick() {
+        if received.wrappingAdd(1, ordering: .relaxed).newValue == target {
+            all.signal()
+        }
+    }
+}
+
 /// Sends `settings.requests` requests one at a time with `send` (which calls back with
 /// the answer) and returns the latencies in ns.
 func measureRequests(_ settings: BenchSettings, _ send: (@escaping @Sendable () -> Void) -> Void) throws -> [UInt64] {
@@ -112,20 +129,15 @@ func benchConnection(_ url: String, _ settings: BenchSettings) throws -> BenchRe
     try blocking { try await publisher.flush(timeout: .seconds(60)) }
     let publish = rate(settings.messages, since: start)
 
-    let received = AtomicValue<Int>(0)
-    let all = DispatchSemaphore(value: 0)
-    let subscription = try subscriber.subscribe(to: "bench.deliver") { [messages = settings.messages] _ in
-        if received.wrappingAdd(1, ordering: .relaxed).newValue == messages {
-            all.signal()
-        }
-    }
+    let countdown = Countdown(settings.messages)
+    let subscription = try subscriber.subscribe(to: "bench.deliver") { _ in countdown.tick() }
     defer { subscription.dispose() }
     try blocking { try await subscriber.flush() }
     start = now()
     for _ in 0..<settings.messages {
         try publisher.publish(payload, to: "bench.deliver")
     }
-    try wait(all, for: "delivery")
+    try wait(countdown.all, for: "delivery")
     let delivered = rate(settings.messages, since: start)
 
     let responder = try subscriber.subscribe(to: "bench.request") { message in
@@ -161,20 +173,15 @@ func benchBus(_ url: String, _ settings: BenchSettings) throws -> BenchResult {
     try blocking { try await bus.flush(timeout: .seconds(60)) }
     let publish = rate(settings.messages, since: start)
 
-    let received = AtomicValue<Int>(0)
-    let all = DispatchSemaphore(value: 0)
-    let subscription = try subscriber.subscribe(BenchEvent.self) { [messages = settings.messages] _ in
-        if received.wrappingAdd(1, ordering: .relaxed).newValue == messages {
-            all.signal()
-        }
-    }
+    let countdown = Countdown(settings.messages)
+    let subscription = try subscriber.subscribe(BenchEvent.self) { _ in countdown.tick() }
     defer { subscription.dispose() }
     try blocking { try await subscriber.flush() }
     start = now()
     for sequence in 0..<settings.messages {
         try bus.publish(BenchEvent(sequence: sequence, text: text))
     }
-    try wait(all, for: "delivery")
+    try wait(countdown.all, for: "delivery")
     let delivered = rate(settings.messages, since: start)
 
     let responder = try subscriber.reply(to: BenchQuestion.self) { question in

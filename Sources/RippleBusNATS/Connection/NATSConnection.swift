@@ -103,6 +103,15 @@ public final class NATSConnection: Sendable {
     static let stableConnection: Duration = .seconds(1)
 
     private let guarded: LockedValue<Shared>
+    // Bumped, under `guarded`, whenever a subscription record is added or removed: the
+    // read loop keeps its own copy of the handlers and takes the lock only when this moved.
+    private let subscriptionsVersion = AtomicValue<Int>(0)
+
+    /// The read loop's copy of the handlers by sid, as of `version`.
+    private struct HandlerCache {
+        var version = -1
+        var handlers: [UInt64: @Sendable (NATSMessage) -> Void] = [:]
+    }
 
     private init(pool: ServerPool, options: NATSConnectionOptions, hooks: NATSConnectionHooks?) {
         self.options = options
@@ -360,6 +369,7 @@ public final class NATSConnection: Sendable {
                 // Handlers hold their subscribers (see `NATSBusSubscription.attach`);
                 // a closed connection delivers nothing more, so it lets them go.
                 shared.subscriptions = [:]
+                subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             }
             return (shared.pongWaiters, shared.inbox.waiters, shared.transport)
         }
@@ -572,11 +582,16 @@ public final class NATSConnection: Sendable {
     /// The read loop: parses the server's stream and dispatches until it ends.
     private func serve(_ transport: Transport, parser: consuming ProtocolParser) {
         var parser = parser
+        var cache = HandlerCache()
         withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 1) { buffer in
             while true {
                 do throws(NATSProtocolViolation) {
                     while let operation = try parser.next() {
-                        handle(operation, on: transport)
+                        if case .msg(let message) = operation {
+                            deliver(message, cache: &cache)
+                        } else {
+                            handle(operation, on: transport)
+                        }
                     }
                 } catch {
                     report(.protocolViolation(error.reason))
@@ -592,8 +607,9 @@ public final class NATSConnection: Sendable {
 
     private func handle(_ operation: ServerOperation, on transport: Transport) {
         switch operation {
-        case .msg(let message):
-            deliver(message)
+        case .msg:
+            // Delivered by the read loop, with its handler cache (see `deliver`).
+            break
         case .malformed(let subject, let reason):
             // Any client can publish it and the server forwards it as it is: one bad
             // message, never a reason to drop the connection and everything after it.
@@ -651,12 +667,19 @@ public final class NATSConnection: Sendable {
         }
     }
 
-    private func deliver(_ message: NATSMessage) {
+    private func deliver(_ message: NATSMessage, cache: inout HandlerCache) {
         // A sid with no record (a subscription disposed while its messages were on the
         // way) is dropped; the inbox's replies reach their waiters through the inbox
         // subscription's own handler (`answer`), never by a guess from the subject.
-        let target = guarded.withLock { $0.subscriptions[message.sid]?.handler }
-        target?(message)
+        // The copy is renewed whenever a record came or went, so a dispose (even by a
+        // handler, on this thread) is seen by the very next message, as with a lookup
+        // under the lock, which a stream of messages then takes only once.
+        if subscriptionsVersion.load(ordering: .acquiring) != cache.version {
+            cache = guarded.withLock { shared in
+                HandlerCache(version: subscriptionsVersion.load(ordering: .relaxed), handlers: shared.subscriptions.mapValues(\.handler))
+            }
+        }
+        cache.handlers[message.sid]?(message)
     }
 
     /// Hands a message that arrived on the inbox to the request waiting for its token.
@@ -678,17 +701,19 @@ public final class NATSConnection: Sendable {
     /// ends and the client reconnects.
     private func scheduleKeepalive(for transport: Transport) {
         let interval = DispatchTimeInterval.milliseconds(max(1, options.pingInterval.milliseconds))
-        keepalive.asyncAfter(deadline: .now() + interval) { [weak self, weak transport] in
-            guard let self, let transport else {
+        // The transport is named by its id, not held weakly: a weakly referenced object
+        // pays a slower retain and release, which every publish makes on the transport.
+        keepalive.asyncAfter(deadline: .now() + interval) { [weak self, id = transport.id] in
+            guard let self else {
                 return
             }
-            let (current, stale) = guarded.withLock { shared -> (Bool, Bool) in
-                guard !shared.closing, shared.transport === transport else {
-                    return (false, false)
+            let found = guarded.withLock { shared -> (Transport, Bool)? in
+                guard !shared.closing, let transport = shared.transport, transport.id == id else {
+                    return nil
                 }
-                return (true, shared.pingsOutstanding >= options.maxPingsOutstanding)
+                return (transport, shared.pingsOutstanding >= options.maxPingsOutstanding)
             }
-            guard current else {
+            guard let (transport, stale) = found else {
                 return
             }
             if stale {
@@ -736,6 +761,12 @@ public final class NATSConnection: Sendable {
     ///   ``NATSError/controlLineTooLong(length:limit:)``, ``NATSError/payloadTooLarge(size:max:)``,
     ///   ``NATSError/reconnectBufferFull(limit:)``, ``NATSError/closed``.
     public func publish(_ payload: [UInt8], to subject: String, replyTo: String? = nil, headers: NATSHeaders? = nil) throws(NATSError) {
+        try publish(payload, to: subject, replyTo: replyTo, headers: headers, writeNow: false)
+    }
+
+    /// ``publish(_:to:replyTo:headers:)``, written by this thread before it returns when
+    /// `writeNow` (a request, whose answer is awaited) instead of by the armed flush.
+    private func publish(_ payload: [UInt8], to subject: String, replyTo: String?, headers: NATSHeaders?, writeNow: Bool) throws(NATSError) {
         guard Subject.isValid(subject, allowWildcards: false) else {
             throw .invalidSubject(subject)
         }
@@ -755,18 +786,17 @@ public final class NATSConnection: Sendable {
             }
         }
         var bytes: [UInt8] = []
-        var size = payload.count
+        let line: Int
         if let headers {
-            ClientCommand.publish(subject: subject, replyTo: replyTo, headers: headers, payload: payload, into: &bytes)
-            size += ClientCommand.encode(headers).count
+            line = ClientCommand.publish(subject: subject, replyTo: replyTo, headers: headers, payload: payload, into: &bytes)
         } else {
-            ClientCommand.publish(subject: subject, replyTo: replyTo, payload: payload, into: &bytes)
+            line = ClientCommand.publish(subject: subject, replyTo: replyTo, payload: payload, into: &bytes)
         }
-        try checkControlLine(bytes)
-        if let max = serverInfo?.maxPayload, size > max {
-            throw .payloadTooLarge(size: size, max: max)
+        if line > options.maxControlLine {
+            throw .controlLineTooLong(length: line, limit: options.maxControlLine)
         }
-        try send(bytes)
+        // What the server counts against `max_payload`: the header block and the payload.
+        try send(bytes, size: bytes.count - line - 4, writeNow: writeNow)
     }
 
     /// Throws ``NATSError/controlLineTooLong(length:limit:)`` when the line `command`
@@ -790,10 +820,13 @@ public final class NATSConnection: Sendable {
     /// new transport if one is connected (this publisher's earlier buffered messages were
     /// drained before that), else into the buffer, which the coming drain empties before
     /// the connection is declared `connected`.
-    private func send(_ bytes: [UInt8]) throws(NATSError) {
+    private func send(_ bytes: [UInt8], size: Int, writeNow: Bool) throws(NATSError) {
         var failed: Transport?
         while true {
             let transport = try guarded.withLock { shared throws(NATSError) -> Transport? in
+                if let max = shared.info?.maxPayload, size > max {
+                    throw .payloadTooLarge(size: size, max: max)
+                }
                 switch shared.status {
                 case .closed:
                     throw .closed
@@ -809,8 +842,13 @@ public final class NATSConnection: Sendable {
             }
             hooks?.beforePublishWrite?(transport)
             do {
-                if try transport.enqueue(bytes) {
-                    armFlush(transport)
+                let first = try transport.enqueue(bytes)
+                if writeNow {
+                    flush(transport)
+                } else if first {
+                    flusher.async { [weak self] in
+                        self?.flush(transport)
+                    }
                 }
                 return
             } catch {
@@ -823,26 +861,18 @@ public final class NATSConnection: Sendable {
         }
     }
 
-    /// Sends what publishes queued on `transport`, soon, on `flusher`: the only delay a
-    /// lone publish sees is that queue's wake-up; publishes made meanwhile join the write.
-    private func armFlush(_ transport: Transport) {
-        flusher.async { [weak self] in
-            do throws(NATSError) {
-                try transport.flush()
-            } catch {
-                // Any other failure is a dead transport, which the read loop sees.
-                if case .writeTimedOut = error {
-                    self?.report(error)
-                }
+    /// Sends what publishes queued on `transport`: run on `flusher` when the first
+    /// publish into an empty buffer armed it (the only delay a lone publish sees is that
+    /// queue's wake-up; publishes made meanwhile join the write), or by a request itself.
+    private func flush(_ transport: Transport) {
+        do throws(NATSError) {
+            try transport.flush()
+        } catch {
+            // Any other failure is a dead transport, which the read loop sees.
+            if case .writeTimedOut = error {
+                report(error)
             }
         }
-    }
-
-    /// Sends what publishes queued on the current transport now, on this thread: for a
-    /// request, whose answer is waited for (a failure is the read loop's to see).
-    private func flushNow() {
-        let transport = guarded.withLock { $0.status == .connected ? $0.transport : nil }
-        try? transport?.flush()
     }
 
     private func buffer(_ bytes: [UInt8], in shared: inout Shared) throws(NATSError) {
@@ -953,6 +983,7 @@ public final class NATSConnection: Sendable {
             try checkControlLine(line)
             shared.nextSid += 1
             shared.subscriptions[sid] = SubscriptionRecord(subject: subject, queueGroup: queueGroup, handler: handler)
+            subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             return sid
         }
         sendSubscription(sid)
@@ -1003,6 +1034,7 @@ public final class NATSConnection: Sendable {
                 guard let current = shared.transport else {
                     // No transport: the next one's `activate` will not renew it.
                     shared.subscriptions[sid] = nil
+                    subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
                     return nil
                 }
                 return current
@@ -1018,7 +1050,9 @@ public final class NATSConnection: Sendable {
                             replaced = true
                             return nil
                         }
-                        guard let record = shared.subscriptions.removeValue(forKey: sid), record.sentOn == transport.id else {
+                        let removed = shared.subscriptions.removeValue(forKey: sid)
+                        subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
+                        guard let record = removed, record.sentOn == transport.id else {
                             return nil
                         }
                         var bytes: [UInt8] = []
@@ -1032,6 +1066,7 @@ public final class NATSConnection: Sendable {
                 replaced = guarded.withLock { shared in
                     guard let current = shared.transport, current !== transport else {
                         shared.subscriptions[sid] = nil
+                        subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
                         return false
                     }
                     return true
@@ -1083,8 +1118,7 @@ public final class NATSConnection: Sendable {
             // The inbox's `SUB` goes before this request, whichever request made it.
             sendSubscription(inboxSid)
             do {
-                try publish(payload, to: subject, replyTo: reply, headers: headers)
-                flushNow()
+                try publish(payload, to: subject, replyTo: reply, headers: headers, writeNow: true)
             } catch {
                 // The request never left: its waiter goes, so nothing holds the
                 // observer and `close()` does not answer it a second time.
@@ -1128,6 +1162,7 @@ public final class NATSConnection: Sendable {
                 shared.subscriptions[sid] = SubscriptionRecord(subject: shared.inbox.prefix + ".*", queueGroup: nil) { [weak self] message in
                     self?.answer(message)
                 }
+                subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             }
             return (shared.inbox.prefix + "." + token, sid)
         }
@@ -1204,6 +1239,7 @@ public final class NATSConnection: Sendable {
         try await flush(timeout: timeout)
         guarded.withLock { shared in
             shared.subscriptions = shared.subscriptions.filter { $0.key == shared.inbox.sid }
+            subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
         }
     }
 

@@ -249,11 +249,22 @@ echo "nats-peers: $(nats-server --version), $url, $messages messages of $payload
 
 results="$work/results"
 common=(--messages "$messages" --payload "$payload" --requests "$requests")
+# A run that fails (on a loaded machine the server may cut off a slow subscriber) is
+# reported and left out of its client's medians; the table says how many rounds each has.
+run() {
+    local name=$1
+    shift
+    if ! "$@" >"$work/run" 2>"$work/run.err"; then
+        echo "nats-peers: a $name run failed: $(tail -1 "$work/run.err")" >&2
+    fi
+    grep '^client=' "$work/run" | tee -a "$results" >&2 || true
+}
+touch "$results"
 for round in $(seq "$rounds"); do
-    "$ripple" --server "$url" "${common[@]}" --only raw | sed "s/round=1/round=$round/" | grep '^client=' | tee -a "$results" >&2
-    "$ripple" --server "$url" "${common[@]}" --only bus | sed "s/round=1/round=$round/" | grep '^client=' | tee -a "$results" >&2
-    if [ -n "$gopeer" ]; then "$gopeer" -server "$url" -messages "$messages" -payload "$payload" -requests "$requests" -round "$round" | tee -a "$results" >&2; fi
-    if [ -n "$pypeer" ]; then python3 "$pypeer" --server "$url" "${common[@]}" --round "$round" | tee -a "$results" >&2; fi
+    run ripple-raw "$ripple" --server "$url" "${common[@]}" --only raw
+    run ripple-bus "$ripple" --server "$url" "${common[@]}" --only bus
+    if [ -n "$gopeer" ]; then run nats.go "$gopeer" -server "$url" -messages "$messages" -payload "$payload" -requests "$requests"; fi
+    if [ -n "$pypeer" ]; then run nats-py python3 "$pypeer" --server "$url" "${common[@]}"; fi
 done
 
 # Medians per client, in the order the clients first appear.

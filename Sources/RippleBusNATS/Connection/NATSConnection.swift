@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import Glibc
 import Ripple
 
 /// A connection to a NATS server, speaking the client protocol over a socket, that
@@ -47,6 +48,10 @@ public final class NATSConnection: Sendable {
     // Runs the armed flushes of publishes queued on the transport (see `send`): one at a
     // time, so one write is in flight while the next publishes gather behind it.
     private let flusher = DispatchQueue(label: "ripple.nats.flusher")
+    // The read loop's thread (`pthread_self`) while it serves, else 0: a publish made
+    // there (a handler answering a request) is written by the loop itself once its batch
+    // of messages is handled, rather than by a hop to `flusher`.
+    private let readerThread = AtomicValue<UInt>(0)
 
     private struct SubscriptionRecord {
         let subject: String
@@ -583,6 +588,8 @@ public final class NATSConnection: Sendable {
     private func serve(_ transport: Transport, parser: consuming ProtocolParser) {
         var parser = parser
         var cache = HandlerCache()
+        readerThread.store(UInt(pthread_self()), ordering: .relaxed)
+        defer { readerThread.store(0, ordering: .relaxed) }
         withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 1) { buffer in
             while true {
                 do throws(NATSProtocolViolation) {
@@ -596,6 +603,10 @@ public final class NATSConnection: Sendable {
                 } catch {
                     report(.protocolViolation(error.reason))
                     return
+                }
+                // What the handlers published goes out before the loop waits for more.
+                if transport.hasQueued {
+                    flush(transport)
                 }
                 guard let count = try? transport.read(into: buffer), count > 0 else {
                     return
@@ -845,7 +856,8 @@ public final class NATSConnection: Sendable {
                 let first = try transport.enqueue(bytes)
                 if writeNow {
                     flush(transport)
-                } else if first {
+                } else if first && readerThread.load(ordering: .relaxed) != UInt(pthread_self()) {
+                    // On the read loop's own thread, the loop writes it (see `serve`).
                     flusher.async { [weak self] in
                         self?.flush(transport)
                     }

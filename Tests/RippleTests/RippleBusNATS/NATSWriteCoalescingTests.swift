@@ -16,6 +16,22 @@ extension RippleTests {
             connection.close()
         }
 
+        @Test func aHandlersPublishIsWrittenByTheReadLoopOnceItsBatchIsHandled() async throws {
+            let server = try FakeNATSServer()
+            defer { server.stop() }
+            let connection = try await NATSConnection.connect(to: "nats://127.0.0.1:\(server.port)")
+            let subscription = try connection.subscribe(to: "asks") { message in
+                // On the read loop's thread: queued, and written when the loop has
+                // handled the messages it has (no flusher, no flush()).
+                try? connection.publish(message.payload, to: "answers")
+            }
+            #expect(await eventually(timeout: .seconds(5)) { server.received(0).contains("SUB asks 1") })
+            server.push(0, "MSG asks 1 2\r\nq1\r\nMSG asks 1 2\r\nq2\r\n")
+            #expect(await eventually(timeout: .seconds(5)) { server.received(0).contains("PUB answers 2\r\nq1\r\nPUB answers 2\r\nq2\r\n") })
+            subscription.dispose()
+            connection.close()
+        }
+
         @Test func publishesSubscriptionsAndUnsubscriptionsOfOneThreadLeaveInTheOrderTheyWereMade() async throws {
             let server = try FakeNATSServer()
             defer { server.stop() }

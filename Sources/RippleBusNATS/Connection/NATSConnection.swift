@@ -750,8 +750,9 @@ public final class NATSConnection: Sendable {
     ///
     /// Connected, it queues the message on the connection's write buffer and returns: a
     /// flush armed by the first message of an empty buffer writes it, with every message
-    /// queued meanwhile, in one system call, right after (see the module's article,
-    /// "Buffers and their bounds"). At most once: a message queued or written just
+    /// queued meanwhile, in one system call, right after (on the reader thread, in a
+    /// handler, the read loop writes it once its batch of messages is handled; see the
+    /// module's article, "Buffers and their bounds"). At most once: a message queued or written just
     /// before the connection drops may be lost with it. A publish that finds the write
     /// buffer full writes it itself. Reconnecting, it keeps the message in the reconnect
     /// buffer, sent first once connected. A write the server does not take within

@@ -52,6 +52,9 @@ public final class NATSConnection: Sendable {
     // there (a handler answering a request) is written by the loop itself once its batch
     // of messages is handled, rather than by a hop to `flusher`.
     private let readerThread = AtomicValue<UInt>(0)
+    // Set by such a publish (on the read loop's thread only), cleared by the loop's write:
+    // the loop writes only what its own handlers owe, never waits on other publishers'.
+    private let readerOwesFlush = AtomicValue<Bool>(false)
 
     private struct SubscriptionRecord {
         let subject: String
@@ -605,7 +608,7 @@ public final class NATSConnection: Sendable {
                     return
                 }
                 // What the handlers published goes out before the loop waits for more.
-                if transport.hasQueued {
+                if readerOwesFlush.exchange(false, ordering: .relaxed) {
                     flush(transport)
                 }
                 guard let count = try? transport.read(into: buffer), count > 0 else {
@@ -857,10 +860,14 @@ public final class NATSConnection: Sendable {
                 let first = try transport.enqueue(bytes)
                 if writeNow {
                     flush(transport)
-                } else if first && readerThread.load(ordering: .relaxed) != UInt(pthread_self()) {
-                    // On the read loop's own thread, the loop writes it (see `serve`).
-                    flusher.async { [weak self] in
-                        self?.flush(transport)
+                } else if first {
+                    if readerThread.load(ordering: .relaxed) == UInt(pthread_self()) {
+                        // On the read loop's own thread: the loop writes it (see `serve`).
+                        readerOwesFlush.store(true, ordering: .relaxed)
+                    } else {
+                        flusher.async { [weak self] in
+                            self?.flush(transport)
+                        }
                     }
                 }
                 return

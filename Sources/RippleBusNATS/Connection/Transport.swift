@@ -183,11 +183,6 @@ final class Transport: Sendable {
         }
     }
 
-    /// Whether publishes wait in the queue.
-    var hasQueued: Bool {
-        outbound.withLock { !$0.isEmpty }
-    }
-
     /// Sends everything queued, oldest first: the armed flush, a full buffer, a request
     /// that wants its bytes out now.
     func flush() throws(NATSError) {

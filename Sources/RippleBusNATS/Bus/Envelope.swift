@@ -21,6 +21,13 @@ struct EnvelopeBody<Payload: Decodable>: Decodable {
     let payload: Payload
 }
 
+/// The whole envelope in one pass: what an accepted message costs.
+struct WholeEnvelope<Payload: Decodable>: Decodable {
+    let type: String
+    let version: Int
+    let payload: Payload
+}
+
 /// What a responder whose handler threw sends back instead of an answer.
 struct RemoteFailure: Codable {
     static let typeName = "ripple.error"
@@ -28,8 +35,13 @@ struct RemoteFailure: Codable {
 }
 
 enum EnvelopeCoding {
-    static func encode<E: BusEvent>(_ event: E) throws -> [UInt8] {
-        Array(try JSONEncoder().encode(Envelope(type: E.busName, version: E.schemaVersion, payload: event)))
+    // One encoder for every publish (its `encode` keeps no state between calls), rather
+    // than one made and thrown away each time.
+    private static let encoder = JSONEncoder()
+
+    /// The envelope of `event`, named `name` (`E.busName`, which a bus looks up once per type).
+    static func encode<E: BusEvent>(_ event: E, name: String = E.busName) throws -> [UInt8] {
+        Array(try encoder.encode(Envelope(type: name, version: E.schemaVersion, payload: event)))
     }
 
     static func encodeFailure(_ error: any Error) -> [UInt8] {
@@ -37,9 +49,15 @@ enum EnvelopeCoding {
         return (try? Array(JSONEncoder().encode(envelope))) ?? []
     }
 
-    /// Reads an event of type `E` from `message`, or says why it cannot.
-    static func decode<E: BusEvent>(_ type: E.Type, from message: NATSMessage, using decoder: JSONDecoder) -> Result<E, NATSBusError> {
+    /// Reads an event of type `E` (named `name`) from `message`, or says why it cannot.
+    ///
+    /// An envelope of the expected type and version is read in one pass; anything else
+    /// is read again, head first, to say exactly what is wrong with it.
+    static func decode<E: BusEvent>(_ type: E.Type, from message: NATSMessage, using decoder: JSONDecoder, name: String = E.busName) -> Result<E, NATSBusError> {
         let data = Data(message.payload)
+        if let whole = try? decoder.decode(WholeEnvelope<E>.self, from: data), whole.type == name, whole.version <= E.schemaVersion {
+            return .success(whole.payload)
+        }
         let head: EnvelopeHead
         do {
             head = try decoder.decode(EnvelopeHead.self, from: data)
@@ -49,8 +67,8 @@ enum EnvelopeCoding {
         if head.type == RemoteFailure.typeName, let failure = try? decoder.decode(EnvelopeBody<RemoteFailure>.self, from: data) {
             return .failure(.remote(subject: message.subject, message: failure.payload.message))
         }
-        guard head.type == E.busName else {
-            return .failure(.unexpectedType(subject: message.subject, found: head.type, expected: E.busName))
+        guard head.type == name else {
+            return .failure(.unexpectedType(subject: message.subject, found: head.type, expected: name))
         }
         guard head.version <= E.schemaVersion else {
             return .failure(.newerSchemaVersion(subject: message.subject, type: head.type, version: head.version, supported: E.schemaVersion))

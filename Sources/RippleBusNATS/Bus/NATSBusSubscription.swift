@@ -44,6 +44,8 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
     private var deliver: ((Event, NATSMessage) -> Void)?
     private var handle: (any Disposable)?
     private let decoder = JSONDecoder()
+    // `Event.busName`, looked up once rather than for every message.
+    private let busName = Event.busName
 
     init(
         scheduler: any ImmediateSchedulerType,
@@ -167,7 +169,7 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
 
     private func drain() {
         while let (deliver, message) = takeNext() {
-            switch EnvelopeCoding.decode(Event.self, from: message, using: decoder) {
+            switch EnvelopeCoding.decode(Event.self, from: message, using: decoder, name: busName) {
             case .success(let event):
                 deliver(event, message)
             case .failure(let error):

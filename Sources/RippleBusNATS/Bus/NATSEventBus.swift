@@ -56,6 +56,9 @@ public final class NATSEventBus: Sendable {
     // Serializes reports from every subscription's queue into `errorSubject`.
     private let reporter = DispatchQueue(label: "ripple.nats.bus.errors")
     private let forwarding = LockedValue<(any Disposable)?>(nil)
+    // Each event type's subject and `busName`, worked out on its first use: both are
+    // needed for every publish, and `busName` is by default `String(describing:)`.
+    private let names = LockedValue<[ObjectIdentifier: (subject: String, busName: String)]>([:])
     // Whether each subscription made so far has nothing left to deliver (`true` once it
     // is gone), for `drain`; entries of released subscriptions are pruned as new ones come.
     private let idleChecks = LockedValue<[@Sendable () -> Bool?]>([])
@@ -185,8 +188,19 @@ public final class NATSEventBus: Sendable {
     /// - Parameter type: The event type.
     /// - Returns: The subject.
     public func subject<E: BusEvent>(for type: E.Type) -> String {
-        let tokens = E.busName.split(separator: ".", omittingEmptySubsequences: true).map { Subject.token(from: String($0)) }
-        return ([subjectPrefix] + (tokens.isEmpty ? ["_"] : tokens)).joined(separator: ".")
+        names(of: E.self).subject
+    }
+
+    /// `E`'s subject and `busName`, from the cache after the first time.
+    private func names<E: BusEvent>(of type: E.Type) -> (subject: String, busName: String) {
+        if let known = names.withLock({ $0[ObjectIdentifier(E.self)] }) {
+            return known
+        }
+        let busName = E.busName
+        let tokens = busName.split(separator: ".", omittingEmptySubsequences: true).map { Subject.token(from: String($0)) }
+        let subject = ([subjectPrefix] + (tokens.isEmpty ? ["_"] : tokens)).joined(separator: ".")
+        names.withLock { $0[ObjectIdentifier(E.self)] = (subject, busName) }
+        return (subject, busName)
     }
 
     // MARK: - Publishing
@@ -205,7 +219,8 @@ public final class NATSEventBus: Sendable {
     ///   ``NATSError/reconnectBufferFull(limit:)``, ``NATSError/closed``, or the
     ///   event's encoding error.
     public func publish<E: BusEvent>(_ event: E) throws {
-        try connection.publish(try EnvelopeCoding.encode(event), to: subject(for: E.self))
+        let (subject, busName) = names(of: E.self)
+        try connection.publish(try EnvelopeCoding.encode(event, name: busName), to: subject)
     }
 
     // MARK: - Subscribing

@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import Glibc
 import Ripple
 
 /// A connection to a NATS server, speaking the client protocol over a socket, that
@@ -44,6 +45,16 @@ public final class NATSConnection: Sendable {
     private let errorSubject = PublishSubject<NATSError>()
     // Wakes the reconnect loop early when the connection is closed during a backoff wait.
     private let wakeup = DispatchSemaphore(value: 0)
+    // Runs the armed flushes of publishes queued on the transport (see `send`): one at a
+    // time, so one write is in flight while the next publishes gather behind it.
+    private let flusher = DispatchQueue(label: "ripple.nats.flusher")
+    // The read loop's thread (`pthread_self`) while it serves, else 0: a publish made
+    // there (a handler answering a request) is written by the loop itself once its batch
+    // of messages is handled, rather than by a hop to `flusher`.
+    private let readerThread = AtomicValue<UInt>(0)
+    // Set by such a publish (on the read loop's thread only), cleared by the loop's write:
+    // the loop writes only what its own handlers owe, never waits on other publishers'.
+    private let readerOwesFlush = AtomicValue<Bool>(false)
 
     private struct SubscriptionRecord {
         let subject: String
@@ -100,6 +111,15 @@ public final class NATSConnection: Sendable {
     static let stableConnection: Duration = .seconds(1)
 
     private let guarded: LockedValue<Shared>
+    // Bumped, under `guarded`, whenever a subscription record is added or removed: the
+    // read loop keeps its own copy of the handlers and takes the lock only when this moved.
+    private let subscriptionsVersion = AtomicValue<Int>(0)
+
+    /// The read loop's copy of the handlers by sid, as of `version`.
+    private struct HandlerCache {
+        var version = -1
+        var handlers: [UInt64: @Sendable (NATSMessage) -> Void] = [:]
+    }
 
     private init(pool: ServerPool, options: NATSConnectionOptions, hooks: NATSConnectionHooks?) {
         self.options = options
@@ -357,6 +377,7 @@ public final class NATSConnection: Sendable {
                 // Handlers hold their subscribers (see `NATSBusSubscription.attach`);
                 // a closed connection delivers nothing more, so it lets them go.
                 shared.subscriptions = [:]
+                subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             }
             return (shared.pongWaiters, shared.inbox.waiters, shared.transport)
         }
@@ -569,15 +590,26 @@ public final class NATSConnection: Sendable {
     /// The read loop: parses the server's stream and dispatches until it ends.
     private func serve(_ transport: Transport, parser: consuming ProtocolParser) {
         var parser = parser
+        var cache = HandlerCache()
+        readerThread.store(UInt(pthread_self()), ordering: .relaxed)
+        defer { readerThread.store(0, ordering: .relaxed) }
         withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 1) { buffer in
             while true {
                 do throws(NATSProtocolViolation) {
                     while let operation = try parser.next() {
-                        handle(operation, on: transport)
+                        if case .msg(let message) = operation {
+                            deliver(message, cache: &cache)
+                        } else {
+                            handle(operation, on: transport)
+                        }
                     }
                 } catch {
                     report(.protocolViolation(error.reason))
                     return
+                }
+                // What the handlers published goes out before the loop waits for more.
+                if readerOwesFlush.exchange(false, ordering: .relaxed) {
+                    flush(transport)
                 }
                 guard let count = try? transport.read(into: buffer), count > 0 else {
                     return
@@ -589,8 +621,9 @@ public final class NATSConnection: Sendable {
 
     private func handle(_ operation: ServerOperation, on transport: Transport) {
         switch operation {
-        case .msg(let message):
-            deliver(message)
+        case .msg:
+            // Delivered by the read loop, with its handler cache (see `deliver`).
+            break
         case .malformed(let subject, let reason):
             // Any client can publish it and the server forwards it as it is: one bad
             // message, never a reason to drop the connection and everything after it.
@@ -648,12 +681,19 @@ public final class NATSConnection: Sendable {
         }
     }
 
-    private func deliver(_ message: NATSMessage) {
+    private func deliver(_ message: NATSMessage, cache: inout HandlerCache) {
         // A sid with no record (a subscription disposed while its messages were on the
         // way) is dropped; the inbox's replies reach their waiters through the inbox
         // subscription's own handler (`answer`), never by a guess from the subject.
-        let target = guarded.withLock { $0.subscriptions[message.sid]?.handler }
-        target?(message)
+        // The copy is renewed whenever a record came or went, so a dispose (even by a
+        // handler, on this thread) is seen by the very next message, as with a lookup
+        // under the lock, which a stream of messages then takes only once.
+        if subscriptionsVersion.load(ordering: .acquiring) != cache.version {
+            cache = guarded.withLock { shared in
+                HandlerCache(version: subscriptionsVersion.load(ordering: .relaxed), handlers: shared.subscriptions.mapValues(\.handler))
+            }
+        }
+        cache.handlers[message.sid]?(message)
     }
 
     /// Hands a message that arrived on the inbox to the request waiting for its token.
@@ -675,17 +715,19 @@ public final class NATSConnection: Sendable {
     /// ends and the client reconnects.
     private func scheduleKeepalive(for transport: Transport) {
         let interval = DispatchTimeInterval.milliseconds(max(1, options.pingInterval.milliseconds))
-        keepalive.asyncAfter(deadline: .now() + interval) { [weak self, weak transport] in
-            guard let self, let transport else {
+        // The transport is named by its id, not held weakly: a weakly referenced object
+        // pays a slower retain and release, which every publish makes on the transport.
+        keepalive.asyncAfter(deadline: .now() + interval) { [weak self, id = transport.id] in
+            guard let self else {
                 return
             }
-            let (current, stale) = guarded.withLock { shared -> (Bool, Bool) in
-                guard !shared.closing, shared.transport === transport else {
-                    return (false, false)
+            let found = guarded.withLock { shared -> (Transport, Bool)? in
+                guard !shared.closing, let transport = shared.transport, transport.id == id else {
+                    return nil
                 }
-                return (true, shared.pingsOutstanding >= options.maxPingsOutstanding)
+                return (transport, shared.pingsOutstanding >= options.maxPingsOutstanding)
             }
-            guard current else {
+            guard let (transport, stale) = found else {
                 return
             }
             if stale {
@@ -709,12 +751,17 @@ public final class NATSConnection: Sendable {
 
     /// Sends `payload` to `subject`.
     ///
-    /// Connected, it writes to the socket and returns (at most once: a message written
-    /// just before the connection drops may be lost with it). Reconnecting, it keeps the
-    /// message in the reconnect buffer, sent first once connected. A write the server does
-    /// not take within ``NATSConnectionOptions/writeTimeout`` drops the connection, and
-    /// the message goes to the reconnect buffer (or, if it does not fit there, the call
-    /// throws ``NATSError/reconnectBufferFull(limit:)``).
+    /// Connected, it queues the message on the connection's write buffer and returns: a
+    /// flush armed by the first message of an empty buffer writes it, with every message
+    /// queued meanwhile, in one system call, right after (on the reader thread, in a
+    /// handler, the read loop writes it once its batch of messages is handled; see the
+    /// module's article, "Buffers and their bounds"). At most once: a message queued or written just
+    /// before the connection drops may be lost with it. A publish that finds the write
+    /// buffer full writes it itself. Reconnecting, it keeps the message in the reconnect
+    /// buffer, sent first once connected. A write the server does not take within
+    /// ``NATSConnectionOptions/writeTimeout`` drops the connection, and the message whose
+    /// publish made that write goes to the reconnect buffer (or, if it does not fit
+    /// there, the call throws ``NATSError/reconnectBufferFull(limit:)``).
     ///
     /// ```swift
     /// try connection.publish(Array("hello".utf8), to: "greetings")
@@ -729,6 +776,12 @@ public final class NATSConnection: Sendable {
     ///   ``NATSError/controlLineTooLong(length:limit:)``, ``NATSError/payloadTooLarge(size:max:)``,
     ///   ``NATSError/reconnectBufferFull(limit:)``, ``NATSError/closed``.
     public func publish(_ payload: [UInt8], to subject: String, replyTo: String? = nil, headers: NATSHeaders? = nil) throws(NATSError) {
+        try publish(payload, to: subject, replyTo: replyTo, headers: headers, writeNow: false)
+    }
+
+    /// ``publish(_:to:replyTo:headers:)``, written by this thread before it returns when
+    /// `writeNow` (a request, whose answer is awaited) instead of by the armed flush.
+    private func publish(_ payload: [UInt8], to subject: String, replyTo: String?, headers: NATSHeaders?, writeNow: Bool) throws(NATSError) {
         guard Subject.isValid(subject, allowWildcards: false) else {
             throw .invalidSubject(subject)
         }
@@ -748,18 +801,17 @@ public final class NATSConnection: Sendable {
             }
         }
         var bytes: [UInt8] = []
-        var size = payload.count
+        let line: Int
         if let headers {
-            ClientCommand.publish(subject: subject, replyTo: replyTo, headers: headers, payload: payload, into: &bytes)
-            size += ClientCommand.encode(headers).count
+            line = ClientCommand.publish(subject: subject, replyTo: replyTo, headers: headers, payload: payload, into: &bytes)
         } else {
-            ClientCommand.publish(subject: subject, replyTo: replyTo, payload: payload, into: &bytes)
+            line = ClientCommand.publish(subject: subject, replyTo: replyTo, payload: payload, into: &bytes)
         }
-        try checkControlLine(bytes)
-        if let max = serverInfo?.maxPayload, size > max {
-            throw .payloadTooLarge(size: size, max: max)
+        if line > options.maxControlLine {
+            throw .controlLineTooLong(length: line, limit: options.maxControlLine)
         }
-        try send(bytes)
+        // What the server counts against `max_payload`: the header block and the payload.
+        try send(bytes, size: bytes.count - line - 4, writeNow: writeNow)
     }
 
     /// Throws ``NATSError/controlLineTooLong(length:limit:)`` when the line `command`
@@ -773,7 +825,8 @@ public final class NATSConnection: Sendable {
         }
     }
 
-    /// Writes `bytes` now if connected, else keeps them in the bounded reconnect buffer.
+    /// Queues `bytes` on the transport if connected (see ``Transport/enqueue(_:)``), else
+    /// keeps them in the bounded reconnect buffer.
     ///
     /// A write that fails is not simply buffered: by then a reconnection may already
     /// have drained the buffer and declared the connection `connected`, and bytes added
@@ -782,10 +835,13 @@ public final class NATSConnection: Sendable {
     /// new transport if one is connected (this publisher's earlier buffered messages were
     /// drained before that), else into the buffer, which the coming drain empties before
     /// the connection is declared `connected`.
-    private func send(_ bytes: [UInt8]) throws(NATSError) {
+    private func send(_ bytes: [UInt8], size: Int, writeNow: Bool) throws(NATSError) {
         var failed: Transport?
         while true {
             let transport = try guarded.withLock { shared throws(NATSError) -> Transport? in
+                if let max = shared.info?.maxPayload, size > max {
+                    throw .payloadTooLarge(size: size, max: max)
+                }
                 switch shared.status {
                 case .closed:
                     throw .closed
@@ -801,7 +857,19 @@ public final class NATSConnection: Sendable {
             }
             hooks?.beforePublishWrite?(transport)
             do {
-                try transport.write(bytes)
+                let first = try transport.enqueue(bytes)
+                if writeNow {
+                    flush(transport)
+                } else if first {
+                    if readerThread.load(ordering: .relaxed) == UInt(pthread_self()) {
+                        // On the read loop's own thread: the loop writes it (see `serve`).
+                        readerOwesFlush.store(true, ordering: .relaxed)
+                    } else {
+                        flusher.async { [weak self] in
+                            self?.flush(transport)
+                        }
+                    }
+                }
                 return
             } catch {
                 if case .writeTimedOut = error {
@@ -809,6 +877,20 @@ public final class NATSConnection: Sendable {
                     report(error)
                 }
                 failed = transport
+            }
+        }
+    }
+
+    /// Sends what publishes queued on `transport`: run on `flusher` when the first
+    /// publish into an empty buffer armed it (the only delay a lone publish sees is that
+    /// queue's wake-up; publishes made meanwhile join the write), or by a request itself.
+    private func flush(_ transport: Transport) {
+        do throws(NATSError) {
+            try transport.flush()
+        } catch {
+            // Any other failure is a dead transport, which the read loop sees.
+            if case .writeTimedOut = error {
+                report(error)
             }
         }
     }
@@ -921,6 +1003,7 @@ public final class NATSConnection: Sendable {
             try checkControlLine(line)
             shared.nextSid += 1
             shared.subscriptions[sid] = SubscriptionRecord(subject: subject, queueGroup: queueGroup, handler: handler)
+            subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             return sid
         }
         sendSubscription(sid)
@@ -971,6 +1054,7 @@ public final class NATSConnection: Sendable {
                 guard let current = shared.transport else {
                     // No transport: the next one's `activate` will not renew it.
                     shared.subscriptions[sid] = nil
+                    subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
                     return nil
                 }
                 return current
@@ -986,7 +1070,9 @@ public final class NATSConnection: Sendable {
                             replaced = true
                             return nil
                         }
-                        guard let record = shared.subscriptions.removeValue(forKey: sid), record.sentOn == transport.id else {
+                        let removed = shared.subscriptions.removeValue(forKey: sid)
+                        subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
+                        guard let record = removed, record.sentOn == transport.id else {
                             return nil
                         }
                         var bytes: [UInt8] = []
@@ -1000,6 +1086,7 @@ public final class NATSConnection: Sendable {
                 replaced = guarded.withLock { shared in
                     guard let current = shared.transport, current !== transport else {
                         shared.subscriptions[sid] = nil
+                        subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
                         return false
                     }
                     return true
@@ -1051,7 +1138,7 @@ public final class NATSConnection: Sendable {
             // The inbox's `SUB` goes before this request, whichever request made it.
             sendSubscription(inboxSid)
             do {
-                try publish(payload, to: subject, replyTo: reply, headers: headers)
+                try publish(payload, to: subject, replyTo: reply, headers: headers, writeNow: true)
             } catch {
                 // The request never left: its waiter goes, so nothing holds the
                 // observer and `close()` does not answer it a second time.
@@ -1095,6 +1182,7 @@ public final class NATSConnection: Sendable {
                 shared.subscriptions[sid] = SubscriptionRecord(subject: shared.inbox.prefix + ".*", queueGroup: nil) { [weak self] message in
                     self?.answer(message)
                 }
+                subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             }
             return (shared.inbox.prefix + "." + token, sid)
         }
@@ -1171,13 +1259,16 @@ public final class NATSConnection: Sendable {
         try await flush(timeout: timeout)
         guarded.withLock { shared in
             shared.subscriptions = shared.subscriptions.filter { $0.key == shared.inbox.sid }
+            subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
         }
     }
 
     /// Closes the connection: no reconnecting, buffered messages not yet sent are
     /// discarded, waiting flushes and requests fail with ``NATSError/closed``, and
     /// ``state`` ends with ``NATSConnectionState/closed``. Messages already written to the
-    /// socket still reach the server.
+    /// socket still reach the server, and so do those still queued on the write buffer if
+    /// no write is in progress and the socket takes them at once; ``drain(timeout:)``, or
+    /// ``flush(timeout:)`` first, makes sure of them.
     ///
     /// ```swift
     /// connection.close()

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The few OpenSSL 3 functions the client's TLS needs, found at run time with `dlopen` and
 /// `dlsym`: no build-time dependency, so `swift build` needs nothing but the toolchain.

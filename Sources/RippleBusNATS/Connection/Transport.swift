@@ -1,8 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
+#if !os(Linux)
+#error("RippleBusNATS builds on Linux only: its sockets use Glibc and its TLS loads libssl.so.3 (see the module's article, \"Platforms\")")
 #endif
+import Glibc
 import Ripple
 
 /// One TCP connection to the server: a socket that any thread may write to (one write at a
@@ -18,8 +17,13 @@ import Ripple
 /// network returns "want read"/"want write", the lock is released, and the thread waits in
 /// `poll()` outside it. The reader calls `SSL_read` before polling, so bytes OpenSSL has
 /// already buffered (what `SSL_pending` counts) are never left waiting for the socket.
-/// Lock order: `writer`, then `descriptor`, then `session` (the reader takes `session`
-/// alone, ``shutdown()`` takes `descriptor` alone).
+/// Lock order: `writer`, then `outbound`, then `descriptor`, then `session` (the reader
+/// takes `session` alone, ``shutdown()`` takes `descriptor` alone, a publish's
+/// ``enqueue(_:)`` takes `outbound` alone unless it must write).
+///
+/// Writes are coalesced: every write first joins `outbound` (an ``OutboundBuffer``), and
+/// whoever holds `writer` takes all that waits there and sends it in one go. Taking only
+/// under `writer` keeps the bytes on the wire in the order they joined the buffer.
 final class Transport: Sendable {
     private static let lastID = AtomicValue<Int>(0)
 
@@ -29,6 +33,8 @@ final class Transport: Sendable {
     private let fd: Int32
     // Guards writes to `fd`; `true` once the socket is closed.
     private let writer = LockedValue<Bool>(false)
+    // What was written and not yet sent. Held only briefly, never across a system call.
+    private let outbound: LockedValue<OutboundBuffer>
     // Set by `shutdown()`: later writes fail at once.
     private let isShutDown = AtomicValue<Bool>(false)
     // `true` once `close()` released `fd`; `shutdown()` checks it under this lock, which,
@@ -69,22 +75,22 @@ final class Transport: Sendable {
         case failed(NATSError)
     }
 
-    private init(fd: Int32, writeTimeout: Duration?) {
+    private init(fd: Int32, writeTimeout: Duration?, outboundLimit: Int) {
         self.fd = fd
         self.writeTimeout = writeTimeout
+        outbound = LockedValue(OutboundBuffer(limit: outboundLimit))
         id = UInt64(Self.lastID.wrappingAdd(1, ordering: .relaxed).newValue)
     }
 
     /// Opens a TCP connection to `host:port`, giving up after `timeout`; each later write
-    /// must finish within `writeTimeout` (see ``write(deciding:)``).
-    static func open(host: String, port: Int, timeout: Duration, writeTimeout: Duration? = nil) throws(NATSError) -> Transport {
+    /// must finish within `writeTimeout` (see ``write(deciding:)``), and at most
+    /// `outboundLimit` bytes of publishes wait to be sent (see ``enqueue(_:)``).
+    static func open(
+        host: String, port: Int, timeout: Duration, writeTimeout: Duration? = nil, outboundLimit: Int = OutboundBuffer.defaultLimit
+    ) throws(NATSError) -> Transport {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
@@ -107,7 +113,7 @@ final class Transport: Sendable {
             }
             var one: Int32 = 1
             _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            return Transport(fd: fd, writeTimeout: writeTimeout)
+            return Transport(fd: fd, writeTimeout: writeTimeout, outboundLimit: outboundLimit)
         }
         throw .connectionFailed("\(host):\(port): \(lastError)")
     }
@@ -143,8 +149,48 @@ final class Transport: Sendable {
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    /// Writes all of `bytes`; `underLock` runs first, inside the same critical section, so
-    /// what it records is ordered exactly as the writes are.
+    /// Queues a publish's `bytes` to be sent with whatever else waits, in order, and
+    /// returns whether the caller must arm a flush (the buffer was empty: one flush, run
+    /// soon on another thread, sends these bytes and everything that joins them meanwhile).
+    ///
+    /// It does not wait for the socket unless the buffer is full: then it writes what
+    /// waits itself (within the write timeout, as ``write(deciding:)``) before queuing, so
+    /// at most `outboundLimit` bytes (or one larger publish, written at once) ever wait.
+    /// Throws ``NATSError/closed`` once the transport is shut down, or what that write
+    /// throws; either way `bytes` are not fully sent (a larger publish is the last thing
+    /// in its own write), so the caller may send them elsewhere without a duplicate.
+    func enqueue(_ bytes: [UInt8]) throws(NATSError) -> Bool {
+        while true {
+            // `isShutDown` is set without this lock (``shutdown()`` may run inside a
+            // write's `decide`): bytes that join just as it is set are lost with the socket.
+            let admission = try outbound.withLock { buffer throws(NATSError) -> OutboundBuffer.Admission in
+                if isShutDown.load(ordering: .acquiring) {
+                    throw .closed
+                }
+                return buffer.append(bytes)
+            }
+            switch admission {
+            case .queuedFirst:
+                return true
+            case .queued:
+                return false
+            case .queuedAlone:
+                try flush()
+                return false
+            case .full:
+                try flush()
+            }
+        }
+    }
+
+    /// Sends everything queued, oldest first: the armed flush, a full buffer, a request
+    /// that wants its bytes out now.
+    func flush() throws(NATSError) {
+        try write { nil }
+    }
+
+    /// Writes all of `bytes`, after what is queued; `underLock` runs first, inside the same
+    /// critical section, so what it records is ordered exactly as the writes are.
     func write(_ bytes: [UInt8], underLock: () -> Void = {}) throws(NATSError) {
         try write {
             underLock()
@@ -152,18 +198,19 @@ final class Transport: Sendable {
         }
     }
 
-    /// Writes the bytes `decide` returns (nothing for `nil`), with `decide` run inside the
-    /// write's critical section: what it decides and records (such as "this subscription's
-    /// `SUB` is on this socket") is ordered exactly as the bytes on the wire, so a `SUB`
-    /// and the `UNSUB` decided after it cannot swap places. Throws ``NATSError/closed``
-    /// without calling `decide` once the socket is shut down.
+    /// Writes the bytes `decide` returns (nothing for `nil`) after everything queued, with
+    /// `decide` run inside the write's critical section: what it decides and records (such
+    /// as "this subscription's `SUB` is on this socket") is ordered exactly as the bytes on
+    /// the wire, so a `SUB` and the `UNSUB` decided after it cannot swap places, and a
+    /// publish queued after it goes after it. Throws ``NATSError/closed`` without calling
+    /// `decide` once the socket is shut down.
     ///
     /// A write that does not finish within the write timeout (a peer that stopped reading)
     /// throws ``NATSError/writeTimedOut(after:)`` and shuts the transport down: part of a
     /// frame may be on the wire, so nothing may follow it on this socket.
     func write(deciding decide: () -> [UInt8]?) throws(NATSError) {
         let failure: NATSError? = writer.withLock { closed in
-            writeHoldingWriter(closed: closed, decide)
+            writeHoldingWriter(closed: closed, deadline: writeTimeout.map { ContinuousClock.now + $0 }, decide)
         }
         if let failure {
             throw failure
@@ -176,7 +223,7 @@ final class Transport: Sendable {
     /// are what end such a connection (``shutdown()`` wakes the stuck writer).
     func writeIfIdle(_ bytes: [UInt8], underLock: () -> Void = {}) throws(NATSError) -> Bool {
         let outcome: NATSError?? = writer.withLockIfAvailable { closed in
-            writeHoldingWriter(closed: closed) {
+            writeHoldingWriter(closed: closed, deadline: writeTimeout.map { ContinuousClock.now + $0 }) {
                 underLock()
                 return bytes
             }
@@ -190,18 +237,27 @@ final class Transport: Sendable {
         return true
     }
 
-    private func writeHoldingWriter(closed: Bool, _ decide: () -> [UInt8]?) -> NATSError? {
+    /// Holding `writer`: `decide` and the queue's take in one critical section of
+    /// `outbound` (so nothing queued later goes before what it decides), then one write
+    /// of the lot, which must end by `deadline` (`nil`: no limit).
+    private func writeHoldingWriter(closed: Bool, deadline: ContinuousClock.Instant?, _ decide: () -> [UInt8]?) -> NATSError? {
         if closed || isShutDown.load(ordering: .acquiring) {
             return .closed
         }
-        guard let bytes = decide() else {
+        let chunk = outbound.withLock { buffer -> [UInt8] in
+            if let bytes = decide() {
+                buffer.force(bytes)
+            }
+            return buffer.take()
+        }
+        guard !chunk.isEmpty else {
             return nil
         }
-        let deadline = writeTimeout.map { ContinuousClock.now + $0 }
-        let failure = secured.load(ordering: .relaxed) ? writeTLS(bytes, deadline: deadline) : writePlain(bytes, deadline: deadline)
+        let failure = secured.load(ordering: .relaxed) ? writeTLS(chunk, deadline: deadline) : writePlain(chunk, deadline: deadline)
         if case .writeTimedOut = failure {
             shutdown()
         }
+        outbound.withLock { $0.recycle(chunk) }
         return failure
     }
 
@@ -234,10 +290,10 @@ final class Transport: Sendable {
     /// returns ``NATSError/writeTimedOut(after:)`` once it has passed.
     private func waitForRoom(events: Int16, until deadline: ContinuousClock.Instant?) -> NATSError? {
         var timeout: Int32 = -1
-        if let deadline, let writeTimeout {
+        if let deadline {
             let remaining = (deadline - ContinuousClock.now).milliseconds
             if remaining <= 0 {
-                return .writeTimedOut(after: writeTimeout)
+                return .writeTimedOut(after: writeTimeout ?? .zero)
             }
             timeout = Int32(clamping: remaining)
         }
@@ -283,19 +339,24 @@ final class Transport: Sendable {
         }
     }
 
-    /// Ends the connection as ``shutdown()`` does, telling a TLS peer first that this is an
-    /// orderly end (TLS's `close_notify`, `SSL_shutdown`), not a broken connection.
+    /// Ends the connection as ``shutdown()`` does, sending first what publishes queued
+    /// and, to a TLS peer, that this is an orderly end (TLS's `close_notify`,
+    /// `SSL_shutdown`), not a broken connection.
     ///
-    /// The `close_notify` is sent only if no write holds the socket: one interleaved with
-    /// a write in progress would corrupt it, and waiting could mean waiting on a peer that
-    /// stopped reading. It is sent without waiting for the peer's own (the socket is
-    /// non-blocking; one that cannot take it now does without).
+    /// Both are sent only if no write holds the socket, and only what the socket takes at
+    /// once: one interleaved with a write in progress would corrupt it, and waiting could
+    /// mean waiting on a peer that stopped reading. The `close_notify` is sent without
+    /// waiting for the peer's own (the socket is non-blocking; one that cannot take it
+    /// now does without).
     func shutdownOrderly() {
-        if secured.load(ordering: .relaxed) {
-            _ = writer.withLockIfAvailable { closed in
-                if closed || isShutDown.load(ordering: .acquiring) {
-                    return
-                }
+        _ = writer.withLockIfAvailable { closed in
+            if closed || isShutDown.load(ordering: .acquiring) {
+                return
+            }
+            if writeHoldingWriter(closed: closed, deadline: .now, { nil }) != nil {
+                return
+            }
+            if secured.load(ordering: .relaxed) {
                 session.withLock { session in
                     if let current = session {
                         current.library.errorClear()
@@ -310,6 +371,7 @@ final class Transport: Sendable {
 
     /// Releases the descriptor; called once, by the connection's thread, after its last read.
     func close() {
+        isShutDown.store(true, ordering: .releasing)
         writer.withLock { closed in
             closed = true
             descriptor.withLock { released in

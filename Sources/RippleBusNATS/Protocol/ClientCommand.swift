@@ -10,35 +10,62 @@ enum ClientCommand {
         out.append(contentsOf: crlf)
     }
 
-    /// `PUB subject [reply] size\r\npayload\r\n`.
-    static func publish(subject: String, replyTo: String?, payload: [UInt8], into out: inout [UInt8]) {
-        appendHead("PUB ", subject: subject, replyTo: replyTo, sizes: [payload.count], into: &out)
+    /// `PUB subject [reply] size\r\npayload\r\n`; returns the length of its control line
+    /// (without the CRLF).
+    @discardableResult
+    static func publish(subject: String, replyTo: String?, payload: [UInt8], into out: inout [UInt8]) -> Int {
+        out.reserveCapacity(out.count + 32 + subject.utf8.count + (replyTo?.utf8.count ?? 0) + payload.count)
+        let line = appendHead("PUB ", subject: subject, replyTo: replyTo, size: payload.count, total: nil, into: &out)
         out.append(contentsOf: payload)
         out.append(contentsOf: crlf)
+        return line
     }
 
-    /// `HPUB subject [reply] headerSize totalSize\r\nheaders payload\r\n`.
-    static func publish(subject: String, replyTo: String?, headers: NATSHeaders, payload: [UInt8], into out: inout [UInt8]) {
+    /// `HPUB subject [reply] headerSize totalSize\r\nheaders payload\r\n`; returns the
+    /// length of its control line (without the CRLF).
+    @discardableResult
+    static func publish(subject: String, replyTo: String?, headers: NATSHeaders, payload: [UInt8], into out: inout [UInt8]) -> Int {
         let block = encode(headers)
-        appendHead("HPUB ", subject: subject, replyTo: replyTo, sizes: [block.count, block.count + payload.count], into: &out)
+        let line = appendHead("HPUB ", subject: subject, replyTo: replyTo, size: block.count, total: block.count + payload.count, into: &out)
         out.append(contentsOf: block)
         out.append(contentsOf: payload)
         out.append(contentsOf: crlf)
+        return line
     }
 
-    /// `VERB subject [reply] size…\r\n`: the control line of `PUB` and `HPUB`.
-    private static func appendHead(_ verb: String, subject: String, replyTo: String?, sizes: [Int], into out: inout [UInt8]) {
-        out.append(contentsOf: verb.utf8)
+    /// `VERB subject [reply] size [total]\r\n`: the control line of `PUB` and `HPUB`;
+    /// returns its length without the CRLF.
+    private static func appendHead(_ verb: StaticString, subject: String, replyTo: String?, size: Int, total: Int?, into out: inout [UInt8]) -> Int {
+        let start = out.count
+        out.append(contentsOf: UnsafeBufferPointer(start: verb.utf8Start, count: verb.utf8CodeUnitCount))
         out.append(contentsOf: subject.utf8)
         if let replyTo {
             out.append(0x20)
             out.append(contentsOf: replyTo.utf8)
         }
-        for size in sizes {
+        out.append(0x20)
+        appendDecimal(size, into: &out)
+        if let total {
             out.append(0x20)
-            out.append(contentsOf: String(size).utf8)
+            appendDecimal(total, into: &out)
         }
+        let length = out.count - start
         out.append(contentsOf: crlf)
+        return length
+    }
+
+    /// The decimal digits of `value` (not negative), without making a `String`.
+    private static func appendDecimal(_ value: Int, into out: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 {
+            divisor *= 10
+        }
+        var rest = value
+        while divisor > 0 {
+            out.append(UInt8(0x30 + rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// `SUB subject [queue] sid\r\n`.

@@ -84,18 +84,18 @@ struct ProtocolParser {
     }
 
     private mutating func readMessage(arguments: ArraySlice<UInt8>, afterLine: Int, withHeaders: Bool) throws(NATSProtocolViolation) -> ServerOperation? {
-        let fields = arguments.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
+        var fields = Fields()
+        guard fields.read(arguments) else {
+            throw NATSProtocolViolation(reason: "\(withHeaders ? "HMSG" : "MSG") with more than 5 arguments")
+        }
         let verb = withHeaders ? "HMSG" : "MSG"
         let expected = withHeaders ? 4...5 : 3...4
         guard expected.contains(fields.count) else {
             throw NATSProtocolViolation(reason: "\(verb) with \(fields.count) arguments")
         }
-        let subject = String(decoding: fields[0], as: UTF8.self)
         guard let sid = Self.number(fields[1]) else {
             throw NATSProtocolViolation(reason: "\(verb) with a bad subscription id")
         }
-        let hasReply = fields.count == expected.upperBound
-        let replyTo = hasReply ? String(decoding: fields[2], as: UTF8.self) : nil
         guard let total = Self.number(fields[fields.count - 1]) else {
             throw NATSProtocolViolation(reason: "\(verb) with a bad size")
         }
@@ -116,6 +116,9 @@ struct ProtocolParser {
         guard buffer[bodyEnd] == 0x0D, buffer[bodyEnd + 1] == 0x0A else {
             throw NATSProtocolViolation(reason: "\(verb) payload not followed by CRLF")
         }
+        // Made only once the whole frame is there: a frame read in pieces is parsed again.
+        let subject = String(decoding: fields[0], as: UTF8.self)
+        let replyTo = fields.count == expected.upperBound ? String(decoding: fields[2], as: UTF8.self) : nil
         var headers: NATSHeaders?
         if withHeaders {
             // The frame is sound (its sizes held, its CRLF is there): a bad header block
@@ -193,13 +196,23 @@ struct ProtocolParser {
         }
     }
 
+    /// The line's verb, upper-cased, and the arguments after it. A known verb is matched
+    /// on its bytes (ASCII letters, any case), so the usual `MSG` makes no `String`.
     private static func splitVerb(_ line: ArraySlice<UInt8>) -> (String, ArraySlice<UInt8>) {
         let verbEnd = line.firstIndex(where: { $0 == 0x20 || $0 == 0x09 }) ?? line.endIndex
-        var verb = String(decoding: line[line.startIndex..<verbEnd], as: UTF8.self)
-        verb = verb.uppercased()
         let rest = line[verbEnd...].drop(while: { $0 == 0x20 || $0 == 0x09 })
-        return (verb, rest)
+        let word = line[line.startIndex..<verbEnd]
+        for known in knownVerbs where known.count == word.count {
+            // `| 0x20` lower-cases an ASCII letter; the verbs' other bytes ('+', '-') are
+            // compared as they are.
+            if zip(known, word).allSatisfy({ $0 == $1 || ($0 >= 0x41 && $0 <= 0x5A && $0 | 0x20 == $1) }) {
+                return (String(decoding: known, as: UTF8.self), rest)
+            }
+        }
+        return (String(decoding: word, as: UTF8.self).uppercased(), rest)
     }
+
+    private static let knownVerbs: [[UInt8]] = ["MSG", "HMSG", "PING", "PONG", "+OK", "-ERR", "INFO"].map { Array($0.utf8) }
 
     private static func number(_ digits: ArraySlice<UInt8>) -> UInt64? {
         guard !digits.isEmpty, digits.count <= 19 else {
@@ -213,6 +226,52 @@ struct ProtocolParser {
             value = value * 10 + UInt64(digit - 0x30)
         }
         return value
+    }
+}
+
+/// The arguments of a `MSG`/`HMSG` line (at most five), as slices of the line: split
+/// without allocating, since every message has one.
+private struct Fields {
+    private var slices: (ArraySlice<UInt8>, ArraySlice<UInt8>, ArraySlice<UInt8>, ArraySlice<UInt8>, ArraySlice<UInt8>) = ([], [], [], [], [])
+    private(set) var count = 0
+
+    /// Splits `line` on spaces and tabs; `false` if it has more than five arguments.
+    mutating func read(_ line: ArraySlice<UInt8>) -> Bool {
+        var index = line.startIndex
+        while index < line.endIndex {
+            if line[index] == 0x20 || line[index] == 0x09 {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < line.endIndex, line[end] != 0x20, line[end] != 0x09 {
+                end += 1
+            }
+            guard count < 5 else {
+                return false
+            }
+            let field = line[index..<end]
+            switch count {
+            case 0: slices.0 = field
+            case 1: slices.1 = field
+            case 2: slices.2 = field
+            case 3: slices.3 = field
+            default: slices.4 = field
+            }
+            count += 1
+            index = end
+        }
+        return true
+    }
+
+    subscript(position: Int) -> ArraySlice<UInt8> {
+        switch position {
+        case 0: slices.0
+        case 1: slices.1
+        case 2: slices.2
+        case 3: slices.3
+        default: slices.4
+        }
     }
 }
 

@@ -5,10 +5,22 @@ import PackageDescription
 // concurrency checking. CI adds `-warnings-as-errors` so the build stays warning-free.
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+// RippleBusNATS's sockets are Glibc's and its TLS loads Linux's libssl.so.3; elsewhere
+// the module stops the build with a message saying so. The package declares it, and
+// what needs it (its benchmark, the local server, the tour's `cluster` chapter, the NATS
+// tests), only where the manifest is evaluated on Linux, so `swift build` of the whole
+// package works on Apple platforms too.
+#if os(Linux)
+let natsIsAvailable = true
+#else
+let natsIsAvailable = false
+#endif
+let natsDependencies: [Target.Dependency] = natsIsAvailable ? ["RippleBusNATS", "NATSLocalServer"] : []
+
 let package = Package(
     name: "Ripple",
-    // Floors set by `Duration`/`ContinuousClock` (RippleBusNATS); no module uses the
-    // Synchronization module, which would need macOS 15 / iOS 18 (README, "Platforms").
+    // The releases the library modules are checked against (README, "Platforms"); no
+    // module uses the Synchronization module, which would need macOS 15 / iOS 18 (README, "Platforms").
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Ripple", targets: ["Ripple"]),
@@ -16,11 +28,10 @@ let package = Package(
         .library(name: "RippleBlocking", targets: ["RippleBlocking"]),
         .library(name: "RippleBus", targets: ["RippleBus"]),
         .library(name: "RippleFoundation", targets: ["RippleFoundation"]),
-        .library(name: "RippleBusNATS", targets: ["RippleBusNATS"]),
         // Only the libraries are products: a client depends on them. The executables
         // (the tour, the benchmarks, the soak, the marble generator, user-feed) are this
         // package's own tools, run with `swift run NAME` here, which needs no product.
-    ],
+    ] + (natsIsAvailable ? [.library(name: "RippleBusNATS", targets: ["RippleBusNATS"])] : []),
     targets: [
         // The files of the subscription core that every pipeline runs (Observable,
         // Producer, Sink, SinkDisposer, ObserverBase, subscribe(onNext:…) and its observer,
@@ -37,12 +48,6 @@ let package = Package(
         .target(name: "RippleBlocking", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleBus", dependencies: ["Ripple"], swiftSettings: strict),
         .target(name: "RippleFoundation", dependencies: ["Ripple"], swiftSettings: strict),
-        // RippleBus across processes, on a NATS server. Its own module, so the
-        // in-process bus and the core stay free of sockets and JSON.
-        .target(name: "RippleBusNATS", dependencies: ["Ripple", "RippleBus"], swiftSettings: strict),
-        // Starts a private nats-server on a free loopback port: for the tests, the tour's
-        // `cluster` chapter and ripple-bench-nats (not a product).
-        .target(name: "NATSLocalServer", swiftSettings: strict),
         // The UserFeed example, ready to copy: the view model and its loopback server
         // (a library the tour's `bus` chapter and the tests use) and a runnable demo.
         .target(
@@ -52,22 +57,21 @@ let package = Package(
         .executableTarget(name: "user-feed", dependencies: ["Ripple", "RippleBus", "UserFeed"], path: "Examples/UserFeedDemo", swiftSettings: strict),
         .executableTarget(
             name: "ripple-tour",
-            dependencies: ["Ripple", "RippleTest", "RippleBus", "RippleBusNATS", "NATSLocalServer", "UserFeed"],
+            dependencies: ["Ripple", "RippleTest", "RippleBus", "UserFeed"] + natsDependencies,
             swiftSettings: strict
         ),
         .executableTarget(name: "ripple-bench", dependencies: ["Ripple"], swiftSettings: strict),
         // The smallest program using Ripple, whose peak resident memory
         // scripts/measure-floor.sh reports (not a product).
         .executableTarget(name: "ripple-floor", dependencies: ["Ripple"], swiftSettings: strict),
-        // The NATS benchmark: its own executable, so ripple-bench never links the NATS module.
-        .executableTarget(name: "ripple-bench-nats", dependencies: ["Ripple", "RippleBusNATS", "NATSLocalServer"], swiftSettings: strict),
         .executableTarget(name: "ripple-soak", dependencies: ["Ripple"], swiftSettings: strict),
         // Draws every operator's marble diagram from a real run on a TestScheduler
         // into Ripple's DocC catalogue; `--check` (run by CI) fails when one has changed.
         .executableTarget(name: "ripple-marbles", dependencies: ["Ripple", "RippleTest"], swiftSettings: strict),
         .testTarget(
             name: "RippleTests",
-            dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleBusNATS", "NATSLocalServer", "RippleFoundation", "UserFeed"],
+            dependencies: ["Ripple", "RippleTest", "RippleBlocking", "RippleBus", "RippleFoundation", "UserFeed"] + natsDependencies,
+            exclude: natsIsAvailable ? [] : ["RippleBusNATS"],
             swiftSettings: strict
         ),
         // Everyday RxSwift code as a Swift 6 client writes it, against Ripple's
@@ -87,5 +91,19 @@ let package = Package(
             name: "MainActorClientTests", dependencies: ["Ripple", "RippleFoundation", "RippleBus"],
             swiftSettings: [.swiftLanguageMode(.v6), .defaultIsolation(MainActor.self)]
         ),
-    ]
+    ] + (natsIsAvailable ? natsTargets : [])
 )
+
+/// The Linux-only targets (see `natsIsAvailable`).
+var natsTargets: [Target] {
+    [
+        // RippleBus across processes, on a NATS server. Its own module, so the
+        // in-process bus and the core stay free of sockets and JSON.
+        .target(name: "RippleBusNATS", dependencies: ["Ripple", "RippleBus"], swiftSettings: strict),
+        // Starts a private nats-server on a free loopback port: for the tests, the tour's
+        // `cluster` chapter and ripple-bench-nats (not a product).
+        .target(name: "NATSLocalServer", swiftSettings: strict),
+        // The NATS benchmark: its own executable, so ripple-bench never links the NATS module.
+        .executableTarget(name: "ripple-bench-nats", dependencies: ["Ripple", "RippleBusNATS", "NATSLocalServer"], swiftSettings: strict),
+    ]
+}

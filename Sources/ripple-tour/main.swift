@@ -21,8 +21,13 @@ let chapters: [Chapter] = [
     busChapter,
 ]
 
-// Chapters that run only when named: `cluster` starts a nats-server and a second process.
+// Chapters that run only when named: `cluster` starts a nats-server and a second process
+// (on Linux only, where the package has RippleBusNATS).
+#if canImport(RippleBusNATS)
 let namedOnly: [Chapter] = [clusterChapter]
+#else
+let namedOnly: [Chapter] = []
+#endif
 
 /// A command-line flag, as `--help` lists it. When a flag that some chapters read is
 /// given and a chapter that ignores it runs, the tour says so on stderr rather than
@@ -57,9 +62,11 @@ func printChapters(indent: String) {
 }
 
 // The `cluster` chapter's second process is this executable, started with a hidden flag.
+#if canImport(RippleBusNATS)
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == clusterWorkerFlag {
     runClusterWorker(url: CommandLine.arguments[2])
 }
+#endif
 
 var options = TourOptions()
 var selected: [String] = []

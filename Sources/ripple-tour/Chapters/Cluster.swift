@@ -1,3 +1,6 @@
+// The chapter needs RippleBusNATS, which the package declares on Linux only
+// (Package.swift, `natsIsAvailable`); elsewhere the tour has no `cluster` chapter.
+#if canImport(RippleBusNATS)
 import Foundation
 import NATSLocalServer
 import Ripple
@@ -252,3 +255,4 @@ private func say(_ line: String) {
     print(line)
     fflush(nil)
 }
+#endif

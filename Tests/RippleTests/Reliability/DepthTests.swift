@@ -179,7 +179,7 @@ extension RippleTests {
         /// sink, and run out far later.
         static let smallStackMaps = 600 / addressSanitizerStackFactor
         static let smallStackMixed = 400 / addressSanitizerStackFactor
-        static let smallStackFlattening = 300 / addressSanitizerStackFactor
+        static let smallStackFlattening = 250 / addressSanitizerStackFactor
         /// Maps over a source that sends while it is being subscribed: the elements and
         /// the completion travel down the chain from the deepest frame of its subscription.
         static let smallStackMapsOverASynchronousSource = 400 / addressSanitizerStackFactor
@@ -197,8 +197,8 @@ extension RippleTests {
         /// subscribed first thing in a fresh process on a 512 KB thread (a child process
         /// per test): nothing of the chain's runtime metadata is known yet, so the first
         /// element also makes the runtime work out each sink's element type. About four
-        /// fifths of where the debug build runs out there (skip and take 500, distinct 400,
-        /// do 260); Guarantees.md ("Depth") has the figures.
+        /// fifths of where the debug build runs out there (skip and take 500, distinct 390,
+        /// do 280); Guarantees.md ("Depth") has the figures.
         @Test func aColdChainOfSkipsOnASmallStack() async {
             await #expect(processExitsWith: .success) { coldChain(length: 400 / DepthTests.addressSanitizerStackFactor) { $0.skip(0) } }
         }
@@ -208,7 +208,7 @@ extension RippleTests {
         }
 
         @Test func aColdChainOfDistinctUntilChangedOnASmallStack() async {
-            await #expect(processExitsWith: .success) { coldChain(length: 320 / DepthTests.addressSanitizerStackFactor) { $0.distinctUntilChanged() } }
+            await #expect(processExitsWith: .success) { coldChain(length: 300 / DepthTests.addressSanitizerStackFactor) { $0.distinctUntilChanged() } }
         }
 
         @Test func aColdChainOfDoOnASmallStack() async {

@@ -85,11 +85,8 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
     /// How many sources there are.
     final let arity: Int
     // `hasValue[i]`: source `i` has sent an element, so its slot is initialized.
-    // `isDone[i]`: source `i` has completed.
     final private(set) var hasValue: [Bool]
-    private var isDone: [Bool]
     private var valueCount = 0
-    private var doneCount = 0
     /// The tuple forms' result: a buffer laid out as the result tuple, whose elements
     /// are the sources' slots (see ``CombineLatestSlots``), so that a result is this
     /// buffer, copied out as it is. Building the tuple from the slots instead, in
@@ -101,8 +98,7 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
         self.arity = arity
         self.tuple = tuple
         hasValue = [Bool](repeating: false, count: arity)
-        isDone = [Bool](repeating: false, count: arity)
-        super.init(observer: observer, cancel: cancel)
+        super.init(sources: arity, observer: observer, cancel: cancel)
     }
 
     deinit {
@@ -168,29 +164,12 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
         if valueCount < arity {
             // Some source has no element yet; if all the others have completed, it
             // never will.
-            if doneCount - (isDone[index] ? 1 : 0) == arity - 1 {
+            if completedSources.count - (completedSources.contains(index) ? 1 : 0) == arity - 1 {
                 complete()
             }
             return false
         }
         return true
-    }
-
-    /// Source `index` completed: the sequence completes once every source has.
-    @inline(never)
-    final func sourceCompleted(_ index: Int) {
-        run { self.markCompleted(index) }
-    }
-
-    private func markCompleted(_ index: Int) {
-        if stopped || isDone[index] {
-            return
-        }
-        isDone[index] = true
-        doneCount += 1
-        if doneCount == arity {
-            complete()
-        }
     }
 
     /// Releases a slot handed to ``subscribe(_:index:latest:)`` (from `deinit`); a
@@ -246,9 +225,9 @@ struct CombineLatestSlots {
 
 /// Observes one source of a `combineLatest`: keeps its elements in the sink's slot for
 /// it, and disposes its own subscription when the source completes.
-final class CombineLatestInput<Element, Observer: ElementObserver>: ElementObserver {
+final class CombineLatestInput<Element, Observer: ElementObserver>: CombiningSourceObserver {
     private let sink: CombineLatestSink<Observer.Element, Observer>
-    private let index: Int
+    let index: Int
     private let latest: UnsafeMutablePointer<Element>
     /// This source's subscription.
     let subscription = SingleAssignmentDisposable()
@@ -259,18 +238,12 @@ final class CombineLatestInput<Element, Observer: ElementObserver>: ElementObser
         self.latest = latest
     }
 
+    var combiningSink: CombiningSink<Observer.Element, Observer> {
+        sink
+    }
+
     func on(next element: Element) {
         sink.receive(element, into: latest, from: index)
-    }
-
-    func on(error: Swift.Error) {
-        subscription.dispose()
-        sink.sourceFailed(error)
-    }
-
-    func onCompletion() {
-        subscription.dispose()
-        sink.sourceCompleted(index)
     }
 }
 

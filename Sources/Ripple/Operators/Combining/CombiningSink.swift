@@ -36,10 +36,19 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
     /// nothing more is decided.
     final var stopped = false
 
+    /// Which sources have completed, for the sinks that end when all have
+    /// (`combineLatest`, `zip`); `withLatestFrom` ends otherwise and has none.
+    final private(set) var completedSources: CompletedSources
+
     /// Guards the queue of ``point``, and nothing else.
     private let lock = Lock()
     /// The right to run, and the events left for its holder.
     private let point = SerializationPoint<() -> Void, ClaimsAlsoWithoutLock>()
+
+    init(sources: Int = 0, observer: Observer, cancel: Cancelable) {
+        completedSources = CompletedSources(count: sources)
+        super.init(observer: observer, cancel: cancel)
+    }
 
     /// Runs `event` now when nobody holds the right to run, then gives the right back
     /// after running what other calls left meanwhile; otherwise calls `leave`, which
@@ -96,6 +105,16 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
         run { self.fail(error) }
     }
 
+    /// Source `index` completed: the sequence completes once every source has.
+    @inline(never)
+    final func sourceCompleted(_ index: Int) {
+        run {
+            if !self.stopped && self.completedSources.insert(index) {
+                self.complete()
+            }
+        }
+    }
+
     /// With the right to run: sends `compute()`'s result, or ends the sequence with its
     /// error.
     @inline(__always)
@@ -108,5 +127,57 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
         } catch {
             fail(error)
         }
+    }
+}
+
+/// Which of a sink's sources have completed. Read and written with the right to run.
+struct CompletedSources {
+    private var isDone: [Bool]
+    /// How many sources have completed.
+    private(set) var count = 0
+
+    init(count sources: Int) {
+        isDone = [Bool](repeating: false, count: sources)
+    }
+
+    /// Whether source `index` has completed.
+    func contains(_ index: Int) -> Bool {
+        isDone[index]
+    }
+
+    /// Records that source `index` completed; returns whether that made every source
+    /// complete (never for a source recorded before).
+    mutating func insert(_ index: Int) -> Bool {
+        if isDone[index] {
+            return false
+        }
+        isDone[index] = true
+        count += 1
+        return count == isDone.count
+    }
+}
+
+/// Observes one source of a `combineLatest` or `zip` for its sink: when the source
+/// ends, disposes its own subscription, then tells the sink.
+protocol CombiningSourceObserver: ElementObserver {
+    associatedtype Result
+    associatedtype Downstream: ElementObserver where Downstream.Element == Result
+    /// The sink this source feeds.
+    var combiningSink: CombiningSink<Result, Downstream> { get }
+    /// This source's position among the sink's sources.
+    var index: Int { get }
+    /// This source's subscription.
+    var subscription: SingleAssignmentDisposable { get }
+}
+
+extension CombiningSourceObserver {
+    func on(error: Swift.Error) {
+        subscription.dispose()
+        combiningSink.sourceFailed(error)
+    }
+
+    func onCompletion() {
+        subscription.dispose()
+        combiningSink.sourceCompleted(index)
     }
 }

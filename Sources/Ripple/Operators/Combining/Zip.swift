@@ -87,15 +87,12 @@ class ZipSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer
     // RxSwift's rule for the collection form: the sequence also completes when a source
     // sends an element while every other has completed and some queue is empty.
     private let completesWhenStarved: Bool
-    private var isDone: [Bool]
-    private var doneCount = 0
     private var nonEmptyCount = 0
 
     init(arity: Int, completesWhenStarved: Bool, observer: Observer, cancel: Cancelable) {
         self.arity = arity
         self.completesWhenStarved = completesWhenStarved
-        isDone = [Bool](repeating: false, count: arity)
-        super.init(observer: observer, cancel: cancel)
+        super.init(sources: arity, observer: observer, cancel: cancel)
     }
 
     /// Takes the front element of every queue (each holds one) and returns the
@@ -138,7 +135,7 @@ class ZipSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer
             nonEmptyCount += 1
         }
         if nonEmptyCount < arity {
-            if completesWhenStarved && doneCount == arity - 1 {
+            if completesWhenStarved && completedSources.count == arity - 1 {
                 complete()
             }
             return
@@ -154,29 +151,13 @@ class ZipSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer
         forwardOn(next: result)
     }
 
-    /// Source `index` completed: the sequence completes once every source has.
-    @inline(never)
-    final func sourceCompleted(_ index: Int) {
-        run { self.markCompleted(index) }
-    }
-
-    private func markCompleted(_ index: Int) {
-        if stopped || isDone[index] {
-            return
-        }
-        isDone[index] = true
-        doneCount += 1
-        if doneCount == arity {
-            complete()
-        }
-    }
 }
 
 /// Observes one source of a `zip`: queues its elements in the sink's queue for it, and
 /// disposes its own subscription when the source ends.
-final class ZipInput<Element, Observer: ElementObserver>: ElementObserver {
+final class ZipInput<Element, Observer: ElementObserver>: CombiningSourceObserver {
     private let sink: ZipSink<Observer.Element, Observer>
-    private let index: Int
+    let index: Int
     private let queue: RingQueue<Element>
     /// This source's subscription.
     let subscription = SingleAssignmentDisposable()
@@ -187,18 +168,12 @@ final class ZipInput<Element, Observer: ElementObserver>: ElementObserver {
         self.queue = queue
     }
 
+    var combiningSink: CombiningSink<Observer.Element, Observer> {
+        sink
+    }
+
     func on(next element: Element) {
         sink.receive(element, into: queue, from: index)
-    }
-
-    func on(error: Swift.Error) {
-        subscription.dispose()
-        sink.sourceFailed(error)
-    }
-
-    func onCompletion() {
-        subscription.dispose()
-        sink.sourceCompleted(index)
     }
 }
 

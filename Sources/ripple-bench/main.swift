@@ -11,6 +11,8 @@ import Darwin
 //   swift run -c release ripple-bench --filter map_filter
 //   swift run -c release ripple-bench --repetitions 9 --json
 //   swift run -c release ripple-bench --size small       every workload shrunk 100×
+//   swift run -c release ripple-bench --contention [--seconds N] [--threads T]
+//                                                        the serialization bound (Contention.swift)
 //
 // One line per workload:
 // workload=<name> events=<n> ns_per_event=<x> baseline_ns_per_event=<y> ratio=<x/y> allocs_per_event=<a> checksum=<c> floor_ns_per_event=<f> floor_ratio=<x/f>
@@ -24,6 +26,7 @@ struct Options {
 
 func usage() -> Never {
     print("usage: ripple-bench [--filter NAME] [--repetitions N] [--json] [--size full|small]")
+    print("       ripple-bench --contention [--seconds N] [--threads T]")
     exit(2)
 }
 
@@ -78,6 +81,9 @@ func json(_ result: Measurement) -> String {
         + " \"floor_ns_per_event\": \(format(result.floorNsPerEvent, decimals: 2)), \"floor_ratio\": \(format(result.floorRatio, decimals: 2))}"
 }
 
+if CommandLine.arguments.dropFirst().first == "--contention" {
+    exit(runContention(arguments: CommandLine.arguments.dropFirst(2)))
+}
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
 let workloads = options.filter.map { name in
     (allWorkloads(size: options.size) + variantWorkloads(size: options.size)).filter { $0.name == name }

@@ -12,8 +12,6 @@ import Ripple
 //
 //   swift run -c release ripple-soak                 20 seconds
 //   swift run -c release ripple-soak --seconds 600   a longer soak
-//   swift run -c release ripple-soak --contention [--seconds N] [--threads T]
-//                                                    the serialization bound (Contention.swift)
 //   swift run -c release ripple-soak --depth [--filter NAME]
 //                                                    the longest chains a stack holds, cold (Depth.swift)
 //
@@ -34,37 +32,20 @@ import Ripple
 // no observer may have seen an event after a terminal event.
 
 struct Options {
-    /// `nil`: the mode's default (20 s for the soak, 5 s per scenario for --contention).
-    var givenSeconds: Int?
+    var seconds = 20
     var sampleMilliseconds = 500
-    var contention = false
-    var threads = 8
     var depth = false
     var depthFilter: String?
     var warm = false
-
-    var seconds: Int { givenSeconds ?? (contention ? 5 : 20) }
 }
 
 func usage() -> Never {
     print("""
     usage: ripple-soak [--seconds N] [--sample-ms N]
-           ripple-soak --contention [--seconds N] [--threads T]
            ripple-soak --depth [--filter NAME] [--warm]
 
     The soak (default) runs an app-like graph for N seconds (default 20, at least 2) and
     fails if memory or live objects keep growing.
-
-    --contention measures the serialization bound instead: for each of six
-    scenarios (merge of two PublishSubjects, combineLatest, merge + share(), withLatestFrom
-    with emitters on both sides, a plain PublishSubject, flatMapLatest with emitters on the
-    outer and the inner), T threads (default 8) call onNext for N seconds (default 5) with
-    an observer doing a little work per element, and one line per scenario gives: the
-    longest single onNext call (ms), the most elements delivered inside one call, the peak
-    of elements in flight (started, not yet received), elements delivered per second, and
-    how long the delivering thread was still draining after every emitter stopped (capped
-    at 30 s, then reported as drain_capped=yes). Emitting stops early if resident memory
-    passes 4 GB (reported as stopped_early_s).
 
     --depth finds, for each kind of chain (maps, mixed and flattening operators, …) and
     of paging, the longest that runs on its thread's stack (512 KB for chains, 8 MB for
@@ -82,9 +63,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         switch argument {
         case "--seconds":
             guard let text = remaining.popFirst(), let value = Int(text), value >= 1 else { usage() }
-            options.givenSeconds = value
-        case "--contention":
-            options.contention = true
+            options.seconds = value
         case "--depth":
             options.depth = true
         case "--filter":
@@ -95,9 +74,6 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--depth-child":
             guard let name = remaining.popFirst(), let text = remaining.popFirst(), let length = Int(text) else { usage() }
             runDepthChild(shape: name, length: length, warm: remaining.first == "--warm")
-        case "--threads":
-            guard let text = remaining.popFirst(), let value = Int(text), (2...64).contains(value) else { usage() }
-            options.threads = value
         case "--sample-ms":
             guard let text = remaining.popFirst(), let value = Int(text), value >= 10 else { usage() }
             options.sampleMilliseconds = value
@@ -108,7 +84,7 @@ func parseOptions(_ arguments: [String]) -> Options {
             usage()
         }
     }
-    if !options.contention, !options.depth, options.seconds < 2 {
+    if !options.depth, options.seconds < 2 {
         usage()
     }
     return options
@@ -365,4 +341,4 @@ let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
 if options.depth {
     exit(runDepth(filter: options.depthFilter, warm: options.warm))
 }
-exit(options.contention ? runContention(seconds: options.seconds, threads: options.threads) : runSoak(options))
+exit(runSoak(options))

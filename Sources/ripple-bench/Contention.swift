@@ -7,7 +7,7 @@ import Dispatch
 import Foundation
 import Ripple
 
-// ripple-soak --contention: the serialization bound, measured. Several threads call `onNext` on
+// ripple-bench --contention: the serialization bound, measured. Several threads call `onNext` on
 // the subjects under one serialization point or two (a subject feeding a merge-like
 // sink) for a bounded time, with an observer that does a little work per element, and
 // it reports how much of the other threads' work one call ends up doing, how much waits,
@@ -169,15 +169,68 @@ struct ContentionSubjects: Sendable {
 /// The post-stop drain is waited for at most this long; then the observer stops working
 /// so that the run ends, and the line says the cap was hit.
 let contentionDrainCap: Duration = .seconds(30)
-/// Emitting stops early when resident memory passes this (queues growing without bound).
+/// Emitting stops early when peak resident memory passes this (queues growing without
+/// bound).
 let contentionMemoryCapKB = 4 * 1024 * 1024
+
+/// The process's peak resident memory in kB (`ru_maxrss`, which Linux gives in kB and
+/// Darwin in bytes).
+func peakResidentKB() -> Int {
+    var usage = rusage()
+    #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss) / 1024
+    #else
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Int(usage.ru_maxrss)
+    #endif
+}
+
+/// `ripple-bench --contention [--seconds N] [--threads T]`: parses the arguments after
+/// `--contention` and runs every scenario; the process's exit status.
+func runContention(arguments: ArraySlice<String>) -> Int32 {
+    var seconds = 5
+    var threads = 8
+    var remaining = arguments
+    while let argument = remaining.popFirst() {
+        switch argument {
+        case "--seconds":
+            guard let text = remaining.popFirst(), let value = Int(text), value >= 1 else { contentionUsage() }
+            seconds = value
+        case "--threads":
+            guard let text = remaining.popFirst(), let value = Int(text), (2...64).contains(value) else { contentionUsage() }
+            threads = value
+        default:
+            contentionUsage()
+        }
+    }
+    return runContention(seconds: seconds, threads: threads)
+}
+
+func contentionUsage() -> Never {
+    print("""
+    usage: ripple-bench --contention [--seconds N] [--threads T]
+
+    Measures the serialization bound: for each of six scenarios (merge of two
+    PublishSubjects, combineLatest, merge + share(), withLatestFrom with emitters on both
+    sides, a plain PublishSubject, flatMapLatest with emitters on the outer and the inner),
+    T threads (default 8) call onNext for N seconds (default 5) with an observer doing a
+    little work per element. One line per scenario gives the longest single onNext call
+    (ms), the most elements delivered inside one call, the peak of elements in flight
+    (started, not yet received), elements delivered per second, and how long the
+    delivering thread was still draining after every emitter stopped (capped at 30 s,
+    then reported as drain_capped=yes). Emitting stops early if peak resident memory
+    passes 4 GB (reported as stopped_early_s).
+    """)
+    exit(2)
+}
 
 func contentionSeconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
 func runContention(seconds duration: Int, threads: Int) -> Int32 {
-    print("# ripple-soak --contention: \(threads) threads emitting for \(duration) s per scenario, observer work 200 multiply-adds per element")
+    print("# ripple-bench --contention: \(threads) threads emitting for \(duration) s per scenario, observer work 200 multiply-adds per element")
     print("# longest_call_ms: one onNext call; max_delivered_in_one_call: elements the observer received on the calling thread during one call;")
     print("# peak_in_flight: elements started and not yet received (n/a: flatMapLatest drops inner elements); elements_per_second: delivered, over emitting + drain;")
     print("# drain_ms: from the stop until every onNext call returned (capped at \(contentionDrainCap))")
@@ -233,8 +286,9 @@ func runContentionScenario(_ scenario: ContentionScenario, seconds duration: Int
     var note = ""
     while clock.now - started < .seconds(duration) {
         usleep(50_000)
-        if let rss = memoryKB()?.rss, rss > contentionMemoryCapKB {
-            note = String(format: " stopped_early_s=%.2f (resident memory %ld MB)", contentionSeconds(clock.now - started), rss / 1024)
+        let peak = peakResidentKB()
+        if peak > contentionMemoryCapKB {
+            note = String(format: " stopped_early_s=%.2f (peak resident memory %ld MB)", contentionSeconds(clock.now - started), peak / 1024)
             break
         }
     }

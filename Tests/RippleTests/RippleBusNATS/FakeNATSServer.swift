@@ -124,22 +124,26 @@ final class FakeNATSServer: Sendable {
             return
         }
         let ping = Array("PING\r\n".utf8)
-        var scanned = 0
+        // The end of the bytes already scanned that could begin a `PING` split across
+        // reads: each read is scanned once, so the work stays linear in what arrives.
+        var unmatched: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = recv(fd, &buffer, buffer.count, 0)
             if count <= 0 {
                 return
             }
-            let all = peers.withLock { peers in
+            peers.withLock { peers in
                 peers[index].received.append(contentsOf: buffer[..<count])
-                return peers[index].received
             }
+            let window = unmatched + buffer[..<count]
             var pongs = 0
-            while let range = all[scanned...].firstRange(of: ping) {
+            var scanned = 0
+            while let range = window[scanned...].firstRange(of: ping) {
                 pongs += 1
                 scanned = range.upperBound
             }
+            unmatched = Array(window[max(scanned, window.count - (ping.count - 1))...])
             if pongs > 0 {
                 guard write(fd, Array(String(repeating: "PONG\r\n", count: pongs).utf8)), !closesAfterHandshake else {
                     return

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Foundation
 import Ripple
 
 // ripple-bench --contention: the serialization bound, measured. Several threads call `onNext` on
@@ -147,6 +146,35 @@ func contentionThreadToken() -> UInt {
     #endif
 }
 
+/// What a thread started by ``startThread(_:)`` runs.
+final class ThreadBody: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}
+
+/// Runs `body` on a new detached thread: pthreads, since ripple-bench links no
+/// Foundation (CI checks it) and libdispatch would not start one thread per emitter.
+func startThread(_ body: @escaping @Sendable () -> Void) {
+    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    #if canImport(Darwin)
+    var thread: pthread_t?
+    let started = pthread_create(&thread, nil, { context in
+        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+        return nil
+    }, context)
+    precondition(started == 0, "pthread_create failed: \(started)")
+    pthread_detach(thread!)
+    #else
+    var thread = pthread_t()
+    let started = pthread_create(&thread, nil, { context in
+        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+    }, context)
+    precondition(started == 0, "pthread_create failed: \(started)")
+    pthread_detach(thread)
+    #endif
+}
+
 /// Starts threads together: each arrives, then yields until all have.
 final class ContentionStartLine: Sendable {
     private let waiting: AtomicValue<Int>
@@ -251,7 +279,7 @@ func runContentionScenario(_ scenario: ContentionScenario, seconds duration: Int
     let startLine = ContentionStartLine(threads + 1)
     let finished = DispatchSemaphore(value: 0)
     for index in 0..<threads {
-        let thread = Thread {
+        startThread {
             let slot = probe.slots[index]
             slot.thread.store(contentionThreadToken(), ordering: .releasing)
             startLine.arriveAndWait()
@@ -277,8 +305,6 @@ func runContentionScenario(_ scenario: ContentionScenario, seconds duration: Int
             slot.peakInFlight.store(peak, ordering: .relaxed)
             finished.signal()
         }
-        thread.name = "\(scenario.name) emitter \(index)"
-        thread.start()
     }
     startLine.arriveAndWait()
     let clock = ContinuousClock()
@@ -288,7 +314,7 @@ func runContentionScenario(_ scenario: ContentionScenario, seconds duration: Int
         usleep(50_000)
         let peak = peakResidentKB()
         if peak > contentionMemoryCapKB {
-            note = String(format: " stopped_early_s=%.2f (peak resident memory %ld MB)", contentionSeconds(clock.now - started), peak / 1024)
+            note = " stopped_early_s=\(format(contentionSeconds(clock.now - started), decimals: 2)) (peak resident memory \(peak / 1024) MB)"
             break
         }
     }
@@ -331,9 +357,9 @@ func runContentionScenario(_ scenario: ContentionScenario, seconds duration: Int
     let outputs = probe.outputs.load(ordering: .relaxed)
     let inFlight = tracked.isEmpty ? "n/a" : String(peak)
     return "contention scenario=\(scenario.name) threads=\(threads)"
-        + String(format: " longest_call_ms=%.3f", Double(longest) / 1e6)
+        + " longest_call_ms=\(format(Double(longest) / 1e6, decimals: 3))"
         + " max_delivered_in_one_call=\(maxDelivered) peak_in_flight=\(inFlight)"
-        + String(format: " elements_per_second=%.0f", Double(outputs) / max(contentionSeconds(total), 0.001))
-        + String(format: " drain_ms=%.1f", contentionSeconds(drain) * 1_000)
+        + " elements_per_second=\(Int((Double(outputs) / max(contentionSeconds(total), 0.001)).rounded()))"
+        + " drain_ms=\(format(contentionSeconds(drain) * 1_000, decimals: 1))"
         + " drain_capped=\(capped ? "yes" : "no")" + note
 }

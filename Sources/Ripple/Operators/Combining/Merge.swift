@@ -166,7 +166,7 @@ final class MergeProducer<SourceElement, Element>: Producer<Element> {
         self.selector = selector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = MergeSink(selector: selector, maxConcurrent: maxConcurrent, skipWhileActive: skipWhileActive, observer: observer, cancel: cancel)
         guard maxConcurrent > 0 else {
             sink.forwardErrorAndDispose(RxError.argumentOutOfRange)
@@ -185,7 +185,7 @@ final private class MergeArray<Element>: Producer<Element> {
         self.sources = sources
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = MergeSink<Observable<Element>, Observer>(selector: { $0 }, maxConcurrent: .max, skipWhileActive: false, observer: observer, cancel: cancel)
         let subscription = sink.run(sources: sources)
         return (sink: sink, subscription: subscription)
@@ -256,7 +256,7 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     @exclusivity(unchecked) private var firstWaiting: MergeInnerLink?
     @exclusivity(unchecked) private unowned(unsafe) var lastWaiting: MergeInnerLink?
 
-    init(selector: @escaping (SourceElement) throws -> Source, maxConcurrent: Int, skipWhileActive: Bool, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping (SourceElement) throws -> Source, maxConcurrent: Int, skipWhileActive: Bool, observer: Observer, cancel: SinkDisposer) {
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         self.skipWhileActive = skipWhileActive

@@ -238,7 +238,7 @@ func observableSection(_ f: ObservableFamily, _ n: Int) -> String {
     \#(producerInit)\#(lines(n) { "        self.source\($0) = source\($0)" })        self.resultSelector = resultSelector
         }
 
-        override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
             let sink = \#(f.type)Sink\#(n)<\#(eTypes), Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
             let subscription = sink.run(\#(list(n) { "source\($0)" }))
             return (sink: sink, subscription: subscription)
@@ -250,7 +250,7 @@ func observableSection(_ f: ObservableFamily, _ n: Int) -> String {
         private let resultSelector: \#(selectorType)
     \#(f.slotComment)
     \#(lines(n, f.slotDeclaration))
-        init(resultSelector: \#(selectorParameter), observer: Observer, cancel: Cancelable) {
+        init(resultSelector: \#(selectorParameter), observer: Observer, cancel: SinkDisposer) {
             self.resultSelector = resultSelector
     \#(f.sinkInit(n))    }
 

@@ -19,6 +19,9 @@ struct Workload {
     /// to inline: subjects, subscribe + dispose, observe_on); the floor is then the
     /// baseline's figure.
     var floor: (() -> Int)? = nil
+    /// How many operators the pipeline chains, for a family that compares chain
+    /// lengths (OperatorChain.swift); nil for every other workload.
+    var operators: Int? = nil
 }
 
 /// What one workload measured.
@@ -31,6 +34,8 @@ struct Measurement {
     /// Swift heap allocations per event; nil when the hook is unavailable.
     let allocsPerEvent: Double?
     let checksum: Int
+    /// The workload's `operators`.
+    let operators: Int?
 
     var ratio: Double { nsPerEvent / baselineNsPerEvent }
     var floorRatio: Double { nsPerEvent / floorNsPerEvent }
@@ -118,6 +123,7 @@ func measure(_ workload: Workload, repetitions: Int) throws -> Measurement {
         baselineNsPerEvent: median(baselineTimes) / events,
         floorNsPerEvent: median(floorTimes.isEmpty ? baselineTimes : floorTimes) / events,
         allocsPerEvent: allocations.map { Double($0) / events },
-        checksum: rippleWarm
+        checksum: rippleWarm,
+        operators: workload.operators
     )
 }

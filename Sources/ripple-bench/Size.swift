@@ -15,7 +15,9 @@ enum Size: String {
 
 /// Every workload in the order CI counts its lines: the pipelines, subjects and
 /// subscriptions, then subscribe + dispose beside many subscribers, then the
-/// main-actor pipeline. (Main-actor code, for that last one.)
+/// main-actor pipeline, then the operator chains from 1 to 200 `skip(0)` (shortest
+/// first: the longer ones print their cost per operator against it). (Main-actor
+/// code, for the main-actor pipeline.)
 @MainActor
 func allWorkloads(size: Size) -> [Workload] {
     [
@@ -34,7 +36,7 @@ func allWorkloads(size: Size) -> [Workload] {
         subjectSubscribeDispose(existing: 100, size: size),
         subjectSubscribeDispose(existing: 1_000, size: size),
         mainActorPipeline(size: size),
-    ]
+    ] + operatorChainLengths.map { operatorChain(operators: $0, size: size) }
 }
 
 /// Variants of the workloads above, run only when `--filter` names one, so that the

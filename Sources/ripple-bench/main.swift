@@ -9,6 +9,7 @@ import Darwin
 //
 //   swift run -c release ripple-bench                    every workload, 5 repetitions
 //   swift run -c release ripple-bench --filter map_filter
+//   swift run -c release ripple-bench --filter skip_chain  every workload named skip_chain_…
 //   swift run -c release ripple-bench --repetitions 9 --json
 //   swift run -c release ripple-bench --size small       every workload shrunk 100×
 //   swift run -c release ripple-bench --contention [--seconds N] [--threads T]
@@ -16,6 +17,7 @@ import Darwin
 //
 // One line per workload:
 // workload=<name> events=<n> ns_per_event=<x> baseline_ns_per_event=<y> ratio=<x/y> allocs_per_event=<a> checksum=<c> floor_ns_per_event=<f> floor_ratio=<x/f>
+// and, for the operator chains, operators=<N> and ns_per_operator=<(ns(N) − ns(1)) / (N − 1)>.
 
 struct Options {
     var filter: String?
@@ -65,28 +67,38 @@ func format(_ value: Double, decimals: Int) -> String {
     return text
 }
 
-func line(_ result: Measurement) -> String {
+func line(_ result: Measurement, nsPerOperator: Double?) -> String {
     let allocs = result.allocsPerEvent.map { format($0, decimals: 4) } ?? "-1"
+    let chain = result.operators.map { " operators=\($0)" } ?? ""
+    let perOperator = nsPerOperator.map { " ns_per_operator=\(format($0, decimals: 3))" } ?? ""
     return "workload=\(result.name) events=\(result.events) ns_per_event=\(format(result.nsPerEvent, decimals: 2))"
         + " baseline_ns_per_event=\(format(result.baselineNsPerEvent, decimals: 2)) ratio=\(format(result.ratio, decimals: 2))"
         + " allocs_per_event=\(allocs) checksum=\(result.checksum)"
         + " floor_ns_per_event=\(format(result.floorNsPerEvent, decimals: 2)) floor_ratio=\(format(result.floorRatio, decimals: 2))"
+        + chain + perOperator
 }
 
-func json(_ result: Measurement) -> String {
+func json(_ result: Measurement, nsPerOperator: Double?) -> String {
     let allocs = result.allocsPerEvent.map { format($0, decimals: 4) } ?? "null"
+    let chain = result.operators.map { ", \"operators\": \($0)" } ?? ""
+    let perOperator = nsPerOperator.map { ", \"ns_per_operator\": \(format($0, decimals: 3))" } ?? ""
     return "{\"workload\": \"\(result.name)\", \"events\": \(result.events), \"ns_per_event\": \(format(result.nsPerEvent, decimals: 2)),"
         + " \"baseline_ns_per_event\": \(format(result.baselineNsPerEvent, decimals: 2)), \"ratio\": \(format(result.ratio, decimals: 2)),"
         + " \"allocs_per_event\": \(allocs), \"checksum\": \(result.checksum),"
-        + " \"floor_ns_per_event\": \(format(result.floorNsPerEvent, decimals: 2)), \"floor_ratio\": \(format(result.floorRatio, decimals: 2))}"
+        + " \"floor_ns_per_event\": \(format(result.floorNsPerEvent, decimals: 2)), \"floor_ratio\": \(format(result.floorRatio, decimals: 2))"
+        + chain + perOperator + "}"
 }
 
 if CommandLine.arguments.dropFirst().first == "--contention" {
     exit(runContention(arguments: CommandLine.arguments.dropFirst(2)))
 }
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+// A name that matches no workload selects the family it starts: `--filter skip_chain`
+// runs skip_chain_1 … skip_chain_200.
 let workloads = options.filter.map { name in
-    (allWorkloads(size: options.size) + variantWorkloads(size: options.size)).filter { $0.name == name }
+    let candidates = allWorkloads(size: options.size) + variantWorkloads(size: options.size)
+    let named = candidates.filter { $0.name == name }
+    return named.isEmpty ? candidates.filter { $0.name.hasPrefix(name + "_") } : named
 } ?? allWorkloads(size: options.size)
 if workloads.isEmpty {
     print("ripple-bench: no workload named \(options.filter ?? "")")
@@ -100,13 +112,15 @@ if !options.json {
     print("# allocations: \(AllocationCounter.method)")
 }
 var results: [String] = []
+var perOperator = PerOperatorCost()
 for workload in workloads {
     do {
         let result = try measure(workload, repetitions: options.repetitions)
+        let nsPerOperator = perOperator.record(result)
         if options.json {
-            results.append(json(result))
+            results.append(json(result, nsPerOperator: nsPerOperator))
         } else {
-            print(line(result))
+            print(line(result, nsPerOperator: nsPerOperator))
         }
     } catch {
         print("ripple-bench: \(error)")

@@ -59,7 +59,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
         }
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         if journeyTracingIsOn {
             JourneyTrace.step("AnonymousObservable", "run", "makes an AnonymousObservableSink around \(typeName(observer))")
         }
@@ -93,7 +93,7 @@ final class AnonymousObservableSink<Observer: ElementObserver>: Sink<Observer>, 
     private let creator: StaticString
     #endif
 
-    init(observer: Observer, cancel: Cancelable, creator: StaticString) {
+    init(observer: Observer, cancel: SinkDisposer, creator: StaticString) {
         #if DEBUG
         self.creator = creator
         #endif

@@ -87,7 +87,7 @@ final class IsolatedDelivery<Element>: Producer<Element> {
         deliversOnMainActor = executor.isMainActor
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(IsolatedDeliverySink(executor: executor, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -97,7 +97,7 @@ final private class IsolatedDeliverySink<Observer: ElementObserver>: Sink<Observ
 
     private let queue: IsolatedQueue<Event<Element>>
 
-    init(executor: IsolationExecutor, observer: Observer, cancel: Cancelable) {
+    init(executor: IsolationExecutor, observer: Observer, cancel: SinkDisposer) {
         queue = IsolatedQueue(executor: executor)
         super.init(observer: observer, cancel: cancel)
     }

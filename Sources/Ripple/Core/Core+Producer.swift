@@ -80,7 +80,7 @@ class Producer<Element>: Observable<Element> {
     ///   - cancel: The subscription's ``SinkDisposer``. A sink disposes it to end the
     ///     whole subscription (after a terminal event, for example).
     /// - Returns: The sink, and the disposable that cancels the started work.
-    func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         abstractMethod()
     }
 }

@@ -31,9 +31,12 @@ class Sink<Observer: AnyObject>: TrampolineWork, Disposable {
     /// The downstream observer.
     final let observer: Observer
     /// The subscription's ``SinkDisposer``; disposing it ends the whole subscription.
-    final let cancel: Cancelable
+    /// The class itself, not a `Cancelable` existential: 8 bytes instead of 40 in every
+    /// sink, so that a long chain's sinks take fewer cache lines per element
+    /// (Benchmarks.md, "Cost per operator from 1 to 200").
+    final let cancel: SinkDisposer
 
-    init(observer: Observer, cancel: Cancelable) {
+    init(observer: Observer, cancel: SinkDisposer) {
         self.observer = observer
         self.cancel = cancel
         super.init()

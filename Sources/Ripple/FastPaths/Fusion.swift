@@ -226,7 +226,7 @@ final class FusedProducer<Source, Element>: FusibleProducer<Element> {
         return FusedProducer<Source, Result>(source: source, stages: self.stages + stages, names: self.names + names)
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         if journeyTracingIsOn {
             JourneyTrace.step("FusedProducer", "run", "\(names.joined(separator: "∘")) (in chain order) fused into one sink: one FusedSink runs the \(names.count) closures in turn, checking between them that the subscription is not disposed")
         }
@@ -261,7 +261,7 @@ final private class FusedSink<Source, Result, Observer: ElementObserver>: Forwar
     /// plain values): read once here rather than asked of the type per element.
     private let resultIsTrivial = _isPOD(Result.self)
 
-    init(stages: [FusedStage], unretainedStages: [Unmanaged<FusedStage>], slotSize: Int, slotAlignment: Int, observer: Observer, cancel: Cancelable) {
+    init(stages: [FusedStage], unretainedStages: [Unmanaged<FusedStage>], slotSize: Int, slotAlignment: Int, observer: Observer, cancel: SinkDisposer) {
         self.stages = stages
         self.unretainedStages = unretainedStages
         self.slotSize = slotSize

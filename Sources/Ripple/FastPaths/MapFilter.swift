@@ -60,7 +60,7 @@ final class MapFilterProducer<Source, Result>: FusibleProducer<Result> {
         FusedProducer<Source, Next>(source: source, stages: self.stages + stages, names: self.names + names)
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         // The order picks the sink class, so that an element does not test it.
         switch predicate {
         case .before(let predicate):
@@ -90,7 +90,7 @@ final class MapFilterProducer<Source, Result>: FusibleProducer<Result> {
 private class PairSink<Source, Result, Observer: AnyObject>: ForwardingSink<Observer> {
     final let transform: (Source) throws -> Result
 
-    init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
     }
@@ -107,7 +107,7 @@ final private class MapFilterSink<Source, Result, Observer: ElementObserver>: Pa
 
     private let predicate: (Result) throws -> Bool
 
-    init(transform: @escaping (Source) throws -> Result, predicate: @escaping (Result) throws -> Bool, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping (Source) throws -> Result, predicate: @escaping (Result) throws -> Bool, observer: Observer, cancel: SinkDisposer) {
         self.predicate = predicate
         super.init(transform: transform, observer: observer, cancel: cancel)
     }
@@ -135,7 +135,7 @@ final private class FilterMapSink<Source, Result, Observer: ElementObserver>: Pa
 
     private let predicate: (Source) throws -> Bool
 
-    init(predicate: @escaping (Source) throws -> Bool, transform: @escaping (Source) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(predicate: @escaping (Source) throws -> Bool, transform: @escaping (Source) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.predicate = predicate
         super.init(transform: transform, observer: observer, cancel: cancel)
     }

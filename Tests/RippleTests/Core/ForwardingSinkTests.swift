@@ -42,7 +42,7 @@ extension RippleTests {
 
         @Test func theCompletionIsForwardedThenTheSinkDisposed() {
             let observer = ThreeRoads()
-            let cancel = BooleanDisposable()
+            let cancel = SinkDisposer()
             let sink = Doubling(observer: observer, cancel: cancel)
             sink.on(.next(1))
             sink.onCompletion()
@@ -55,7 +55,7 @@ extension RippleTests {
 
         @Test func theErrorIsForwardedThenTheSinkDisposed() {
             let observer = ThreeRoads()
-            let cancel = BooleanDisposable()
+            let cancel = SinkDisposer()
             let sink = Doubling(observer: observer, cancel: cancel)
             sink.on(.error(TestError(id: 3)))
             sink.on(.completed)

@@ -122,7 +122,7 @@ extension RippleTests {
 
         @Test func sinkForwardsTheCompletionAlongTheRoadThenDisposes() {
             let observer = RoadRecorder()
-            let cancel = BooleanDisposable()
+            let cancel = SinkDisposer()
             let sink = ForwardingSink(observer: observer, cancel: cancel)
             sink.forwardOn(next: 1)
             sink.forwardCompletedAndDispose()
@@ -133,7 +133,7 @@ extension RippleTests {
 
         @Test func sinkForwardsTheErrorAlongTheRoadThenDisposes() {
             let observer = RoadRecorder()
-            let cancel = BooleanDisposable()
+            let cancel = SinkDisposer()
             let sink = ForwardingSink(observer: observer, cancel: cancel)
             sink.forwardErrorAndDispose(TestError(id: 7))
             #expect(observer.received == ["on(error:) TestError(7)"])
@@ -143,7 +143,7 @@ extension RippleTests {
 
         @Test func aDisposedSinkForwardsNoTerminalEvent() {
             let observer = RoadRecorder()
-            let cancel = BooleanDisposable()
+            let cancel = SinkDisposer()
             let sink = ForwardingSink(observer: observer, cancel: cancel)
             sink.dispose()
             sink.forwardCompletedAndDispose()
@@ -155,7 +155,7 @@ extension RippleTests {
 
         @Test func sinkEndsAnObserverBaseExactlyOnce() {
             let observer = HookRecorder()
-            let sink = Sink(observer: observer, cancel: BooleanDisposable())
+            let sink = Sink(observer: observer, cancel: SinkDisposer())
             sink.forwardCompletedAndDispose()
             sink.forwardErrorAndDispose(TestError())
             #expect(observer.received == ["completed"])

@@ -53,7 +53,7 @@ final private class Amb<Element>: Producer<Element> {
         self.sources = sources
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = AmbSink(sourceCount: sources.count, observer: observer, cancel: cancel)
         let subscription = sink.run(sources)
         return (sink: sink, subscription: subscription)
@@ -76,7 +76,7 @@ final private class AmbSink<Observer: ElementObserver>: Sink<Observer> {
     /// winning during its subscription can already dispose the ones after it.
     private let subscriptions: [SingleAssignmentDisposable]
 
-    init(sourceCount: Int, observer: Observer, cancel: Cancelable) {
+    init(sourceCount: Int, observer: Observer, cancel: SinkDisposer) {
         subscriptions = (0..<sourceCount).map { _ in SingleAssignmentDisposable() }
         super.init(observer: observer, cancel: cancel)
     }

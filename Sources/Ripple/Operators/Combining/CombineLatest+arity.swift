@@ -105,7 +105,7 @@ final private class CombineLatest2<E1, E2, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = CombineLatestSink2<E1, E2, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2)
         return (sink: sink, subscription: subscription)
@@ -120,7 +120,7 @@ final private class CombineLatestSink2<E1, E2, Result, Observer: ElementObserver
     private let latest1: UnsafeMutablePointer<E1>
     private let latest2: UnsafeMutablePointer<E2>
 
-    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>) throws -> Result)?, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -252,7 +252,7 @@ final private class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = CombineLatestSink3<E1, E2, E3, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3)
         return (sink: sink, subscription: subscription)
@@ -268,7 +268,7 @@ final private class CombineLatestSink3<E1, E2, E3, Result, Observer: ElementObse
     private let latest2: UnsafeMutablePointer<E2>
     private let latest3: UnsafeMutablePointer<E3>
 
-    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>) throws -> Result)?, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -435,7 +435,7 @@ final private class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = CombineLatestSink4<E1, E2, E3, E4, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4)
         return (sink: sink, subscription: subscription)
@@ -452,7 +452,7 @@ final private class CombineLatestSink4<E1, E2, E3, E4, Result, Observer: Element
     private let latest3: UnsafeMutablePointer<E3>
     private let latest4: UnsafeMutablePointer<E4>
 
-    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>) throws -> Result)?, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -638,7 +638,7 @@ final private class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result>
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5)
         return (sink: sink, subscription: subscription)
@@ -656,7 +656,7 @@ final private class CombineLatestSink5<E1, E2, E3, E4, E5, Result, Observer: Ele
     private let latest4: UnsafeMutablePointer<E4>
     private let latest5: UnsafeMutablePointer<E5>
 
-    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>) throws -> Result)?, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -857,7 +857,7 @@ final private class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5, source6)
         return (sink: sink, subscription: subscription)
@@ -876,7 +876,7 @@ final private class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result, Observer:
     private let latest5: UnsafeMutablePointer<E5>
     private let latest6: UnsafeMutablePointer<E6>
 
-    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>) throws -> Result)?, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -1092,7 +1092,7 @@ final private class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7)
         return (sink: sink, subscription: subscription)
@@ -1112,7 +1112,7 @@ final private class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result, Obser
     private let latest6: UnsafeMutablePointer<E6>
     private let latest7: UnsafeMutablePointer<E7>
 
-    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>) throws -> Result)?, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()
@@ -1343,7 +1343,7 @@ final private class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7, source8)
         return (sink: sink, subscription: subscription)
@@ -1364,7 +1364,7 @@ final private class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, O
     private let latest7: UnsafeMutablePointer<E7>
     private let latest8: UnsafeMutablePointer<E8>
 
-    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>, UnsafePointer<E8>) throws -> Result)?, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: ((UnsafePointer<E1>, UnsafePointer<E2>, UnsafePointer<E3>, UnsafePointer<E4>, UnsafePointer<E5>, UnsafePointer<E6>, UnsafePointer<E7>, UnsafePointer<E8>) throws -> Result)?, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         var slots = CombineLatestSlots(of: Result.self, isTuple: resultSelector == nil)
         latest1 = slots.next()

@@ -94,7 +94,7 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
     /// result (some 270 instructions). `nil` for the forms with a selector.
     private let tuple: UnsafeMutablePointer<Result>?
 
-    init(arity: Int, tuple: UnsafeMutablePointer<Result>? = nil, observer: Observer, cancel: Cancelable) {
+    init(arity: Int, tuple: UnsafeMutablePointer<Result>? = nil, observer: Observer, cancel: SinkDisposer) {
         self.arity = arity
         self.tuple = tuple
         hasValue = [Bool](repeating: false, count: arity)
@@ -258,7 +258,7 @@ final private class CombineLatestCollection<SourceElement, Result>: Producer<Res
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = CombineLatestCollectionSink(count: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(sources)
         return (sink: sink, subscription: subscription)
@@ -272,7 +272,7 @@ final private class CombineLatestCollectionSink<SourceElement, Result, Observer:
     // Slot `i` holds source `i`'s latest element once `hasValue[i]`.
     private let latest: UnsafeMutablePointer<SourceElement>
 
-    init(count: Int, resultSelector: @escaping ([SourceElement]) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(count: Int, resultSelector: @escaping ([SourceElement]) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         latest = .allocate(capacity: count)
         super.init(arity: count, observer: observer, cancel: cancel)

@@ -170,7 +170,7 @@ final private class Concat<Sources: Sequence, Element>: ConcatBase<Element> wher
         ConcatSources(iterator: AnyIterator(sources.makeIterator()), remaining: count)
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ConcatSink(observer: observer, cancel: cancel)
         let subscription = sink.run(makeSources())
         return (sink: sink, subscription: subscription)

@@ -166,7 +166,7 @@ final class MergeProducer<SourceElement, Element>: Producer<Element> {
         self.selector = selector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = MergeSink(selector: selector, maxConcurrent: maxConcurrent, skipWhileActive: skipWhileActive, observer: observer, cancel: cancel)
         guard maxConcurrent > 0 else {
             sink.forwardErrorAndDispose(RxError.argumentOutOfRange)
@@ -185,7 +185,7 @@ final private class MergeArray<Element>: Producer<Element> {
         self.sources = sources
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = MergeSink<Observable<Element>, Observer>(selector: { $0 }, maxConcurrent: .max, skipWhileActive: false, observer: observer, cancel: cancel)
         let subscription = sink.run(sources: sources)
         return (sink: sink, subscription: subscription)
@@ -223,7 +223,7 @@ private enum MergeInnerEnd {
 final private class MergeSink<SourceElement, Observer: ElementObserver>: MergingSink<Observer>, ElementObserver {
     typealias Element = SourceElement
     typealias Source = Observable<Observer.Element>
-    typealias Inner = MergeInner<SourceElement, Observer>
+    typealias Inner = MergeInner<SourceElement, Observer.Element, Observer>
 
     private let selector: (SourceElement) throws -> Source
     private let maxConcurrent: Int
@@ -231,7 +231,7 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     private let sourceSubscription = SingleAssignmentDisposable()
     /// `Inner.self`, looked up once. Allocating through this stored metatype takes the
     /// class's metadata from it, where writing `Inner(parent:)` in this unspecialised
-    /// generic code would look `MergeInner<SourceElement, Observer>` up in the runtime's
+    /// generic code would look `MergeInner<SourceElement, Observer.Element, Observer>` up in the runtime's
     /// cache for every inner subscription (a few hundred instructions).
     private let innerType: Inner.Type
     /// Subscribes the inner observers (see ``InnerSubscriber``).
@@ -256,7 +256,7 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     @exclusivity(unchecked) private var firstWaiting: MergeInnerLink?
     @exclusivity(unchecked) private unowned(unsafe) var lastWaiting: MergeInnerLink?
 
-    init(selector: @escaping (SourceElement) throws -> Source, maxConcurrent: Int, skipWhileActive: Bool, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping (SourceElement) throws -> Source, maxConcurrent: Int, skipWhileActive: Bool, observer: Observer, cancel: SinkDisposer) {
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         self.skipWhileActive = skipWhileActive
@@ -614,9 +614,11 @@ private class MergeInnerLink: InnerSubscription {
 /// inner sequence costs no sink, no ``SinkDisposer``, no subscription to keep and no
 /// lookup of the sink's generic type. With a journey trace running, every inner
 /// sequence is subscribed, so the trace shows each step.
-final private class MergeInner<SourceElement, Observer: ElementObserver>: MergeInnerLink, ElementObserver {
-    typealias Element = Observer.Element
-
+///
+/// `Element`, always `Observer.Element`, is a parameter of its own: the loop's generic
+/// code then reads its metadata from this class's, where the associated type would be
+/// looked up in the runtime on every turn of the loop (one per inner element).
+final private class MergeInner<SourceElement, Element, Observer: ElementObserver>: MergeInnerLink, ElementObserver where Observer.Element == Element {
     private let parent: MergeSink<SourceElement, Observer>
     /// The inner sequence to subscribe to once a slot is free. Guarded by
     /// `parent.lock` until the inner subscription leaves the queue; then read once by

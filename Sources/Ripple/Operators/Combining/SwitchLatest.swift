@@ -69,7 +69,7 @@ final private class SwitchProducer<SourceElement, Element>: Producer<Element> {
         self.selector = selector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SwitchSink(selector: selector, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink: sink, subscription: subscription)
@@ -104,7 +104,7 @@ final private class SwitchSink<SourceElement, Observer: ElementObserver>: Mergin
     @exclusivity(unchecked) private var isSubscriptionDisposed = false
     @exclusivity(unchecked) private var sourceCompleted = false
 
-    init(selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: SinkDisposer) {
         self.selector = selector
         self.innerType = Inner.self
         super.init(observer: observer, cancel: cancel)

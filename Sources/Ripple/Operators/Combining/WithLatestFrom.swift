@@ -78,7 +78,7 @@ final private class WithLatestFrom<First, Second, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = WithLatestFromSink<First, Second, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(first: first, second: second)
         return (sink: sink, subscription: subscription)
@@ -102,7 +102,7 @@ final private class WithLatestFromSink<First, Second, Result, Observer: ElementO
     private let latest = UnsafeMutablePointer<Second>.allocate(capacity: 1)
     private var hasLatest = false
 
-    init(resultSelector: @escaping (First, Second) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: @escaping (First, Second) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         super.init(observer: observer, cancel: cancel)
     }

@@ -88,7 +88,7 @@ final private class Zip2<E1, E2, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = ZipSink2<E1, E2, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2)
         return (sink: sink, subscription: subscription)
@@ -102,7 +102,7 @@ final private class ZipSink2<E1, E2, Result, Observer: ElementObserver>: ZipSink
     private let queue1 = RingQueue<E1>()
     private let queue2 = RingQueue<E2>()
 
-    init(resultSelector: @escaping (E1, E2) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: @escaping (E1, E2) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         super.init(arity: 2, completesWhenStarved: false, observer: observer, cancel: cancel)
     }
@@ -214,7 +214,7 @@ final private class Zip3<E1, E2, E3, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = ZipSink3<E1, E2, E3, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3)
         return (sink: sink, subscription: subscription)
@@ -229,7 +229,7 @@ final private class ZipSink3<E1, E2, E3, Result, Observer: ElementObserver>: Zip
     private let queue2 = RingQueue<E2>()
     private let queue3 = RingQueue<E3>()
 
-    init(resultSelector: @escaping (E1, E2, E3) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: @escaping (E1, E2, E3) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         super.init(arity: 3, completesWhenStarved: false, observer: observer, cancel: cancel)
     }
@@ -366,7 +366,7 @@ final private class Zip4<E1, E2, E3, E4, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = ZipSink4<E1, E2, E3, E4, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4)
         return (sink: sink, subscription: subscription)
@@ -382,7 +382,7 @@ final private class ZipSink4<E1, E2, E3, E4, Result, Observer: ElementObserver>:
     private let queue3 = RingQueue<E3>()
     private let queue4 = RingQueue<E4>()
 
-    init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         super.init(arity: 4, completesWhenStarved: false, observer: observer, cancel: cancel)
     }
@@ -534,7 +534,7 @@ final private class Zip5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = ZipSink5<E1, E2, E3, E4, E5, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5)
         return (sink: sink, subscription: subscription)
@@ -551,7 +551,7 @@ final private class ZipSink5<E1, E2, E3, E4, E5, Result, Observer: ElementObserv
     private let queue4 = RingQueue<E4>()
     private let queue5 = RingQueue<E5>()
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         super.init(arity: 5, completesWhenStarved: false, observer: observer, cancel: cancel)
     }
@@ -714,7 +714,7 @@ final private class Zip6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = ZipSink6<E1, E2, E3, E4, E5, E6, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5, source6)
         return (sink: sink, subscription: subscription)
@@ -732,7 +732,7 @@ final private class ZipSink6<E1, E2, E3, E4, E5, E6, Result, Observer: ElementOb
     private let queue5 = RingQueue<E5>()
     private let queue6 = RingQueue<E6>()
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         super.init(arity: 6, completesWhenStarved: false, observer: observer, cancel: cancel)
     }
@@ -906,7 +906,7 @@ final private class Zip7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7)
         return (sink: sink, subscription: subscription)
@@ -925,7 +925,7 @@ final private class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result, Observer: Eleme
     private let queue6 = RingQueue<E6>()
     private let queue7 = RingQueue<E7>()
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         super.init(arity: 7, completesWhenStarved: false, observer: observer, cancel: cancel)
     }
@@ -1110,7 +1110,7 @@ final private class Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Resul
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source1, source2, source3, source4, source5, source6, source7, source8)
         return (sink: sink, subscription: subscription)
@@ -1130,7 +1130,7 @@ final private class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result, Observer: E
     private let queue7 = RingQueue<E7>()
     private let queue8 = RingQueue<E8>()
 
-    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         super.init(arity: 8, completesWhenStarved: false, observer: observer, cancel: cancel)
     }

@@ -89,7 +89,7 @@ class ZipSink<Result, Observer: ElementObserver>: CombiningSink<Result, Observer
     private let completesWhenStarved: Bool
     private var nonEmptyCount = 0
 
-    init(arity: Int, completesWhenStarved: Bool, observer: Observer, cancel: Cancelable) {
+    init(arity: Int, completesWhenStarved: Bool, observer: Observer, cancel: SinkDisposer) {
         self.arity = arity
         self.completesWhenStarved = completesWhenStarved
         super.init(sources: arity, observer: observer, cancel: cancel)
@@ -188,7 +188,7 @@ final private class ZipCollection<SourceElement, Result>: Producer<Result> {
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = ZipCollectionSink(sources: sources, resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(sources)
         return (sink: sink, subscription: subscription)
@@ -200,7 +200,7 @@ final private class ZipCollectionSink<SourceElement, Result, Observer: ElementOb
     private let resultSelector: ([SourceElement]) throws -> Result
     private let queues: [RingQueue<SourceElement>]
 
-    init(sources: [Observable<SourceElement>], resultSelector: @escaping ([SourceElement]) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(sources: [Observable<SourceElement>], resultSelector: @escaping ([SourceElement]) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         queues = sources.map { _ in RingQueue<SourceElement>() }
         super.init(arity: sources.count, completesWhenStarved: true, observer: observer, cancel: cancel)

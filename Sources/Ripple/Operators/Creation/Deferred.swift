@@ -67,7 +67,7 @@ final private class IsolatedDeferred<Element>: UnfoldingProducer<Element> {
         return .source(moved)
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = IsolatedDeferredSink(observer: observer, cancel: cancel)
         let subscription = moved.subscribe(elementObserver: sink)
         return (sink: sink, subscription: subscription)
@@ -97,7 +97,7 @@ final private class Deferred<Element>: UnfoldingProducer<Element> {
         .source(try observableFactory())
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = DeferredSink(observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)

@@ -105,7 +105,7 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ObservableSequenceSink<Elements.Iterator, Observer>(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
         let subscription = sink.run(scheduler: scheduler)
         return (sink: sink, subscription: subscription)
@@ -122,7 +122,7 @@ final private class ObservableSequenceSink<Iterator: IteratorProtocol, Observer:
     // recursive step on the scheduler.
     @exclusivity(unchecked) private var iterator: Iterator
 
-    init(iterator: Iterator, observer: Observer, cancel: Cancelable) {
+    init(iterator: Iterator, observer: Observer, cancel: SinkDisposer) {
         self.iterator = iterator
         super.init(observer: observer, cancel: cancel)
     }
@@ -175,7 +175,7 @@ final class ObservableArray<Element>: LoopProducer<Element> {
         elements[Int(offset)]
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ObservableArraySink<Element, Observer>(elements: elements, observer: observer, cancel: cancel)
         let subscription = sink.run(scheduler: scheduler)
         return (sink: sink, subscription: subscription)
@@ -190,7 +190,7 @@ final private class ObservableArraySink<Element, Observer: ElementObserver>: Tra
     // the trampoline's thread, or one recursive step on the scheduler.
     @exclusivity(unchecked) private var next = 0
 
-    init(elements: [Element], observer: Observer, cancel: Cancelable) {
+    init(elements: [Element], observer: Observer, cancel: SinkDisposer) {
         self.elements = elements
         super.init(observer: observer, cancel: cancel)
     }

@@ -81,7 +81,7 @@ final private class Generate<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = GenerateSink<Element, Observer>(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -102,7 +102,7 @@ final private class GenerateSink<Element, Observer: ElementObserver>: Trampoline
     @exclusivity(unchecked) private var state: Element
     @exclusivity(unchecked) private var needsIterate = false
 
-    init(parent: Generate<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: Generate<Element>, observer: Observer, cancel: SinkDisposer) {
         condition = parent.condition
         iterate = parent.iterate
         scheduler = parent.scheduler

@@ -105,7 +105,7 @@ final class RangeProducer<Element: RxAbstractInteger>: LoopProducer<Element> {
         element(start, offset)
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = RangeSink<Element, Observer>(start: start, element: element, sendRun: sendRun, observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
@@ -129,7 +129,7 @@ final private class RangeSink<Element: RxAbstractInteger, Observer: ElementObser
     @exclusivity(unchecked) private var offset: UInt = 0
     @exclusivity(unchecked) private var count: UInt = 0
 
-    init(start: Element, element: @escaping (_ start: Element, _ offset: UInt) -> Element, sendRun: @escaping RangeSendRun<Element>, observer: Observer, cancel: Cancelable) {
+    init(start: Element, element: @escaping (_ start: Element, _ offset: UInt) -> Element, sendRun: @escaping RangeSendRun<Element>, observer: Observer, cancel: SinkDisposer) {
         self.start = start
         self.element = element
         self.sendRun = sendRun

@@ -31,7 +31,7 @@ final private class RepeatElement<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = RepeatElementSink<Element, Observer>(element: element, observer: observer, cancel: cancel)
         let subscription = sink.run(scheduler: scheduler)
         return (sink: sink, subscription: subscription)
@@ -43,7 +43,7 @@ final private class RepeatElement<Element>: Producer<Element> {
 final private class RepeatElementSink<Element, Observer: ElementObserver>: TrampolineLoopSink<Observer> where Observer.Element == Element {
     private let element: Element
 
-    init(element: Element, observer: Observer, cancel: Cancelable) {
+    init(element: Element, observer: Observer, cancel: SinkDisposer) {
         self.element = element
         super.init(observer: observer, cancel: cancel)
     }

@@ -66,7 +66,7 @@ final private class Catch<Element>: Producer<Element> {
         self.handler = handler
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = CatchSink(handler: handler, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink: sink, subscription: subscription)
@@ -100,7 +100,7 @@ final private class CatchSink<Observer: ElementObserver>: Sink<Observer>, Elemen
     private var handler: Handler
     private let handOffs = SerializationPoint<Observable<Element>, ClaimsUnderLock>()
 
-    init(handler: @escaping Handler, observer: Observer, cancel: Cancelable) {
+    init(handler: @escaping Handler, observer: Observer, cancel: SinkDisposer) {
         self.handler = handler
         super.init(observer: observer, cancel: cancel)
     }

@@ -94,7 +94,7 @@ final private class CatchSequence<Sources: Sequence, Element>: Producer<Element>
         self.sources = sources
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = CatchSequenceSink(sources: sources, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -125,7 +125,7 @@ final private class CatchSequenceSink<Sources: Sequence, Observer: ElementObserv
     // Touched only by the call that holds the right to act in `moves`.
     private var iterators: [Sources.Iterator]
 
-    init(sources: Sources, observer: Observer, cancel: Cancelable) {
+    init(sources: Sources, observer: Observer, cancel: SinkDisposer) {
         self.iterators = [sources.makeIterator()]
         super.init(observer: observer, cancel: cancel)
     }

@@ -86,7 +86,7 @@ final private class RetryWhen<Element, TriggerObservable: ObservableType, Failur
         self.notificationHandler = notificationHandler
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = RetryWhenSink<Observer, TriggerObservable, Failure>(source: source, observer: observer, cancel: cancel)
         let subscription = sink.run(notificationHandler)
         return (sink: sink, subscription: subscription)
@@ -127,7 +127,7 @@ final private class RetryWhenSink<Observer: ElementObserver, TriggerObservable: 
     private var triggerEnd: TriggerEnd?
     private var finished = false
 
-    init(source: Observable<Element>, observer: Observer, cancel: Cancelable) {
+    init(source: Observable<Element>, observer: Observer, cancel: SinkDisposer) {
         self.source = source
         super.init(observer: observer, cancel: cancel)
     }

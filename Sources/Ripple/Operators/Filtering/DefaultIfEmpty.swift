@@ -29,7 +29,7 @@ final private class DefaultIfEmpty<Element>: Producer<Element> {
         self.defaultElement = defaultElement
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(DefaultIfEmptySink(defaultElement: defaultElement, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -42,7 +42,7 @@ final private class DefaultIfEmptySink<Observer: ElementObserver>: Sink<Observer
     // so the runtime exclusivity checks are skipped.
     @exclusivity(unchecked) private var isEmpty = true
 
-    init(defaultElement: Element, observer: Observer, cancel: Cancelable) {
+    init(defaultElement: Element, observer: Observer, cancel: SinkDisposer) {
         self.defaultElement = defaultElement
         super.init(observer: observer, cancel: cancel)
     }

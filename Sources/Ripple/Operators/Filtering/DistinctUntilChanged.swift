@@ -144,7 +144,7 @@ final private class DistinctUntilChanged<Element, Key>: Producer<Element> {
         self.comparer = comparer
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -163,7 +163,7 @@ final private class DistinctUntilChangedSink<Observer: ElementObserver, Key>: Fo
     private let lastKey = UnsafeMutablePointer<Key>.allocate(capacity: 1)
     @exclusivity(unchecked) private var hasKey = false
 
-    init(keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool, observer: Observer, cancel: Cancelable) {
+    init(keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool, observer: Observer, cancel: SinkDisposer) {
         self.keySelector = keySelector
         self.comparer = comparer
         super.init(observer: observer, cancel: cancel)

@@ -38,7 +38,7 @@ final private class ElementAt<Element>: Producer<Element> {
         self.index = index
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(ElementAtSink(index: index, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -53,7 +53,7 @@ final private class ElementAtSink<Observer: ElementObserver>: Sink<Observer>, El
     // exclusivity checks are skipped.
     @exclusivity(unchecked) private var remaining: Int
 
-    init(index: Int, observer: Observer, cancel: Cancelable) {
+    init(index: Int, observer: Observer, cancel: SinkDisposer) {
         self.remaining = index
         super.init(observer: observer, cancel: cancel)
     }

@@ -53,7 +53,7 @@ final class Filter<Element>: SingleStageProducer<Element, Element> {
         return MapFilterProducer(source: source, before: predicate, transform: transform, stages: [self.stage, stage])
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(FilterSink<Element, Observer>(predicate: predicate, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -67,7 +67,7 @@ final class Filter<Element>: SingleStageProducer<Element, Element> {
 final private class FilterSink<Element, Observer: ElementObserver>: ForwardingSink<Observer>, ElementObserver where Observer.Element == Element {
     private let predicate: (Element) throws -> Bool
 
-    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
+    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: SinkDisposer) {
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
     }

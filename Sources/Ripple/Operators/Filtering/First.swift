@@ -28,7 +28,7 @@ final private class First<Element>: Producer<Element?> {
         self.source = source
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element? {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element? {
         subscribing(FirstSink<Element, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }

@@ -28,7 +28,7 @@ final private class IgnoreElements<SourceElement>: Producer<Never> {
         self.source = source
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Never {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Never {
         subscribing(IgnoreElementsSink<SourceElement, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }

@@ -65,7 +65,7 @@ final private class SingleElement<Element>: Producer<Element> {
         self.predicate = predicate
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(SingleElementSink(predicate: predicate, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -78,7 +78,7 @@ final private class SingleElementSink<Observer: ElementObserver>: Sink<Observer>
     // so the runtime exclusivity checks are skipped.
     @exclusivity(unchecked) private var hasElement = false
 
-    init(predicate: ((Element) throws -> Bool)?, observer: Observer, cancel: Cancelable) {
+    init(predicate: ((Element) throws -> Bool)?, observer: Observer, cancel: SinkDisposer) {
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
     }

@@ -37,7 +37,7 @@ final private class SkipCount<Element>: Producer<Element> {
         self.count = count
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(SkipCountSink(count: count, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -50,7 +50,7 @@ final private class SkipCountSink<Observer: ElementObserver>: ForwardingSink<Obs
     // so the runtime exclusivity checks are skipped.
     @exclusivity(unchecked) private var remaining: Int
 
-    init(count: Int, observer: Observer, cancel: Cancelable) {
+    init(count: Int, observer: Observer, cancel: SinkDisposer) {
         self.remaining = count
         super.init(observer: observer, cancel: cancel)
     }

@@ -59,7 +59,7 @@ final private class SkipWhile<Element>: Producer<Element> {
         self.predicate = predicate
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -73,7 +73,7 @@ final private class SkipWhileSink<Observer: ElementObserver>: ForwardingSink<Obs
     // so the runtime exclusivity checks are skipped.
     @exclusivity(unchecked) private var passing = false
 
-    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
+    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: SinkDisposer) {
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
     }

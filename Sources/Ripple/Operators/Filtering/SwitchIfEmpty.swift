@@ -32,7 +32,7 @@ final private class SwitchIfEmpty<Element>: Producer<Element> {
         self.other = other
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SwitchIfEmptySink(other: other, observer: observer, cancel: cancel)
         let subscription = sink.run(source: source)
         return (sink: sink, subscription: subscription)
@@ -52,7 +52,7 @@ final private class SwitchIfEmptySink<Observer: ElementObserver>: Sink<Observer>
     @exclusivity(unchecked) private var isEmpty = true
     @exclusivity(unchecked) private var switched = false
 
-    init(other: Observable<Element>, observer: Observer, cancel: Cancelable) {
+    init(other: Observable<Element>, observer: Observer, cancel: SinkDisposer) {
         self.other = other
         super.init(observer: observer, cancel: cancel)
     }

@@ -41,7 +41,7 @@ final private class TakeLast<Element>: Producer<Element> {
         self.count = count
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(TakeLastSink(count: count, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -58,7 +58,7 @@ final private class TakeLastSink<Observer: ElementObserver>: Sink<Observer>, Ele
     // Once the ring is full: the index of its oldest element.
     @exclusivity(unchecked) private var oldest = 0
 
-    init(count: Int, observer: Observer, cancel: Cancelable) {
+    init(count: Int, observer: Observer, cancel: SinkDisposer) {
         self.count = count
         super.init(observer: observer, cancel: cancel)
     }

@@ -138,7 +138,7 @@ final private class TakeWhile<Element>: Producer<Element> {
         self.behavior = behavior
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(TakeWhileSink(predicate: predicate, stopsWhen: stopsWhen, sendsLast: behavior == .inclusive, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -155,7 +155,7 @@ final private class TakeWhileSink<Observer: ElementObserver>: ForwardingSink<Obs
     // runtime exclusivity checks are skipped.
     @exclusivity(unchecked) private var stopped = false
 
-    init(predicate: @escaping (Element) throws -> Bool, stopsWhen: Bool, sendsLast: Bool, observer: Observer, cancel: Cancelable) {
+    init(predicate: @escaping (Element) throws -> Bool, stopsWhen: Bool, sendsLast: Bool, observer: Observer, cancel: SinkDisposer) {
         self.predicate = predicate
         self.stopsWhen = stopsWhen
         self.sendsLast = sendsLast

@@ -39,7 +39,7 @@ final private class ObserveOn<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -196,7 +196,7 @@ final private class ObserveOnSink<Observer: ElementObserver>: ObserveOnSinkBase<
     private var batch: ContiguousArray<Element> = []
     private var batchIndex = 0
 
-    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
+    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: SinkDisposer) {
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
     }

@@ -37,7 +37,7 @@ final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
         #endif
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(ObserveOnSerialDispatchQueueSink(scheduler: scheduler, observer: observer, cancel: cancel), to: source)
     }
 
@@ -62,7 +62,7 @@ final private class ObserveOnSerialDispatchQueueSink<Observer: ElementObserver>:
     // batch it is delivering. Kept between drains so its storage is reused.
     private var batch: ContiguousArray<Element> = []
 
-    init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: Cancelable) {
+    init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: SinkDisposer) {
         self.scheduler = scheduler
         super.init(observer: observer, cancel: cancel)
     }

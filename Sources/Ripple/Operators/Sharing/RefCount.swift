@@ -54,7 +54,7 @@ final private class RefCount<Source: ConnectableObservableType>: Producer<Source
         super.init()
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
         let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -96,7 +96,7 @@ final private class RefCountSink<Source: ConnectableObservableType, Observer: El
     // Guarded by `parent.lock`: the connection this observer was counted in.
     private var generation: UInt64?
 
-    init(parent: RefCount<Source>, observer: Observer, cancel: Cancelable) {
+    init(parent: RefCount<Source>, observer: Observer, cancel: SinkDisposer) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }

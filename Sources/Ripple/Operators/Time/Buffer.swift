@@ -54,7 +54,7 @@ final private class BufferTimeCount<Element>: Producer<[Element]> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [Element] {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [Element] {
         let sink = BufferTimeCountSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -77,7 +77,7 @@ final private class BufferTimeCountSink<Element, Observer: ElementObserver>: Ser
     private var buffer: [Element] = []
     private var span = 0
 
-    init(parent: BufferTimeCount<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: BufferTimeCount<Element>, observer: Observer, cancel: SinkDisposer) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }

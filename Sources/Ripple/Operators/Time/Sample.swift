@@ -43,7 +43,7 @@ final private class Sample<Element, SamplerElement>: Producer<Element> {
         self.defaultValue = defaultValue
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SampleSink<Observer, SamplerElement>(defaultValue: defaultValue, observer: observer, cancel: cancel)
         let subscription = sink.run(source: source, sampler: sampler)
         return (sink: sink, subscription: subscription)
@@ -81,7 +81,7 @@ final private class SampleSink<Observer: ElementObserver, SamplerElement>: Seria
     private var hasLatest = false
     private var sourceCompleted = false
 
-    init(defaultValue: Element?, observer: Observer, cancel: Cancelable) {
+    init(defaultValue: Element?, observer: Observer, cancel: SinkDisposer) {
         self.defaultValue = defaultValue
         super.init(observer: observer, cancel: cancel)
     }

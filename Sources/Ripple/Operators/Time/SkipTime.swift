@@ -37,7 +37,7 @@ final private class SkipTime<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SkipTimeSink(observer: observer, cancel: cancel)
         let subscription = sink.run(source: source, duration: duration, scheduler: scheduler)
         return (sink: sink, subscription: subscription)

@@ -51,7 +51,7 @@ final private class Throttle<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ThrottleSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -87,7 +87,7 @@ final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Obs
     private var completesAfterKept = false
     private var timerGeneration: UInt64 = 0
 
-    init(parent: Throttle<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: Throttle<Element>, observer: Observer, cancel: SinkDisposer) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }

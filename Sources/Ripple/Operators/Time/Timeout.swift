@@ -64,7 +64,7 @@ final private class Timeout<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = TimeoutSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -94,7 +94,7 @@ final private class TimeoutSink<Observer: ElementObserver>: Sink<Observer>, Elem
     private var generation = 0
     private var switched = false
 
-    init(parent: Timeout<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: Timeout<Element>, observer: Observer, cancel: SinkDisposer) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }

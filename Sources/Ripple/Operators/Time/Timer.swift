@@ -68,7 +68,7 @@ final private class Timer<Element: RxAbstractInteger>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         if let period {
             let sink = PeriodicTimerSink(observer: observer, cancel: cancel)
             let subscription = sink.run(dueTime: dueTime, period: period, scheduler: scheduler)

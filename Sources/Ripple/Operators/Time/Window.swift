@@ -63,7 +63,7 @@ final private class WindowTimeCount<Element>: Producer<Observable<Element>> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Observable<Element> {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Observable<Element> {
         let sink = WindowTimeCountSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -95,7 +95,7 @@ final private class WindowTimeCountSink<Element, Observer: ElementObserver>: Ser
     private var countInWindow = 0
     private var span = 0
 
-    init(parent: WindowTimeCount<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: WindowTimeCount<Element>, observer: Observer, cancel: SinkDisposer) {
         self.parent = parent
         _ = group.insert(timer)
         refCount = RefCountDisposable(disposable: group)
@@ -326,7 +326,7 @@ final private class WindowObservable<Element>: Producer<Element> {
         self.refCount = refCount
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let lease = refCount.retain()
         let sink = WindowSubscriptionSink(observer: observer, cancel: cancel)
         let subscription = channel.subscribe(sink)

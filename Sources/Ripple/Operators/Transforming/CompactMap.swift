@@ -44,7 +44,7 @@ final class CompactMap<Source, Result>: SingleStageProducer<Source, Result> {
         super.init(source: source, stage: stage, name: "compactMap")
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         subscribing(CompactMapSink<Source, Observer>(transform: transform, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -56,7 +56,7 @@ final private class CompactMapSink<Source, Observer: ElementObserver>: Forwardin
 
     private let transform: (Source) throws -> Observer.Element?
 
-    init(transform: @escaping (Source) throws -> Observer.Element?, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping (Source) throws -> Observer.Element?, observer: Observer, cancel: SinkDisposer) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
     }

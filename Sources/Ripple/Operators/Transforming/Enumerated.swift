@@ -35,7 +35,7 @@ final private class Enumerated<Source>: Producer<(index: Int, element: Source)> 
         self.firstIndex = firstIndex
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == (index: Int, element: Source) {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == (index: Int, element: Source) {
         subscribing(EnumeratedSink<Source, Observer>(firstIndex: firstIndex, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -48,7 +48,7 @@ final private class EnumeratedSink<Source, Observer: ElementObserver>: Forwardin
     // the grammar serialises.
     private var index: Int
 
-    init(firstIndex: Int, observer: Observer, cancel: Cancelable) {
+    init(firstIndex: Int, observer: Observer, cancel: SinkDisposer) {
         self.index = firstIndex
         super.init(observer: observer, cancel: cancel)
     }

@@ -97,7 +97,7 @@ final private class GroupBy<Key: Hashable, Source>: Producer<GroupedObservable<K
         self.keySelector = keySelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == GroupedObservable<Key, Source> {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == GroupedObservable<Key, Source> {
         let sink = GroupBySink<Key, Source, Observer>(keySelector: keySelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink: sink, subscription: subscription)
@@ -126,7 +126,7 @@ final private class GroupBySink<Key: Hashable, Source, Observer: ElementObserver
     // The same groups in the order they opened, so that they end in that order.
     private var groupsInOrder: [HotForwarder<Source>] = []
 
-    init(keySelector: @escaping (Source) throws -> Key, observer: Observer, cancel: Cancelable) {
+    init(keySelector: @escaping (Source) throws -> Key, observer: Observer, cancel: SinkDisposer) {
         self.keySelector = keySelector
         self.refCount = RefCountDisposable(disposable: sourceSubscription)
         super.init(observer: observer, cancel: cancel)

@@ -53,7 +53,7 @@ final class Map<Source, Result>: SingleStageProducer<Source, Result> {
         return MapFilterProducer(source: source, transform: transform, after: predicate, stages: [self.stage, stage])
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         subscribing(MapSink<Source, Result, Observer>(transform: transform, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -70,7 +70,7 @@ final private class MapSink<Source, Result, Observer: ElementObserver>: Forwardi
 
     private let transform: (Source) throws -> Result
 
-    init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
     }

@@ -56,7 +56,7 @@ final private class Materialize<Source>: Producer<Event<Source>> {
         self.source = source
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Event<Source> {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Event<Source> {
         subscribing(MaterializeSink<Source, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }
@@ -88,7 +88,7 @@ final private class Dematerialize<Source: EventConvertible>: Producer<Source.Ele
         self.source = source
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
         subscribing(DematerializeSink<Source, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }

@@ -85,7 +85,7 @@ final private class Reduce<Source, Accumulate, Result>: Producer<Result> {
         self.mapResult = mapResult
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
         subscribing(ReduceSink<Source, Accumulate, Observer>(seed: seed, accumulator: accumulator, mapResult: mapResult, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -104,7 +104,7 @@ final private class ReduceSink<Source, Accumulate, Observer: ElementObserver>: S
         accumulator: @escaping (Accumulate, Source) throws -> Accumulate,
         mapResult: @escaping (Accumulate) throws -> Observer.Element,
         observer: Observer,
-        cancel: Cancelable
+        cancel: SinkDisposer
     ) {
         self.accumulated = seed
         self.accumulator = accumulator

@@ -76,7 +76,7 @@ final private class Scan<Source, Accumulate>: Producer<Accumulate> {
         self.accumulator = accumulator
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Accumulate {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Accumulate {
         subscribing(ScanSink<Source, Observer>(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -95,7 +95,7 @@ final private class ScanSink<Source, Observer: ElementObserver>: ForwardingSink<
     // which the grammar serialises.
     private let accumulated = UnsafeMutablePointer<Accumulate>.allocate(capacity: 1)
 
-    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, Source) throws -> Void, observer: Observer, cancel: Cancelable) {
+    init(seed: Accumulate, accumulator: @escaping (inout Accumulate, Source) throws -> Void, observer: Observer, cancel: SinkDisposer) {
         accumulated.initialize(to: seed)
         self.accumulator = accumulator
         super.init(observer: observer, cancel: cancel)

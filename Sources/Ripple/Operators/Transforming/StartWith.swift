@@ -31,7 +31,7 @@ final private class StartWith<Element>: Producer<Element> {
         self.elements = elements
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = StartWithSink(observer: observer, cancel: cancel)
         for element in elements {
             sink.forwardOn(next: element)

@@ -31,7 +31,7 @@ final private class ToArray<Source>: Producer<[Source]> {
         self.source = source
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [Source] {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [Source] {
         subscribing(ToArraySink<Source, Observer>(observer: observer, cancel: cancel), to: source)
     }
 }

@@ -68,7 +68,7 @@ final private class WithUnretained<Source, Object: AnyObject, Out>: Producer<Out
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Out {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Out {
         subscribing(WithUnretainedSink<Source, Object, Observer>(object: object, resultSelector: resultSelector, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -80,7 +80,7 @@ final private class WithUnretainedSink<Source, Object: AnyObject, Observer: Elem
     private weak var object: Object?
     private let resultSelector: ((Object, Source)) -> Observer.Element
 
-    init(object: Object?, resultSelector: @escaping ((Object, Source)) -> Observer.Element, observer: Observer, cancel: Cancelable) {
+    init(object: Object?, resultSelector: @escaping ((Object, Source)) -> Observer.Element, observer: Observer, cancel: SinkDisposer) {
         self.object = object
         self.resultSelector = resultSelector
         super.init(observer: observer, cancel: cancel)

@@ -87,7 +87,7 @@ final private class Debug<Element>: Producer<Element> {
         self.trimOutput = trimOutput
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = DebugSink(parent: self, observer: observer, cancel: cancel)
         sink.log("subscribed")
         let subscription = source.subscribe(sink)
@@ -101,7 +101,7 @@ final private class DebugSink<Observer: ElementObserver>: Sink<Observer>, Elemen
     private let identifier: String
     private let trimOutput: Bool
 
-    init(parent: Debug<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: Debug<Element>, observer: Observer, cancel: SinkDisposer) {
         self.identifier = parent.identifier
         self.trimOutput = parent.trimOutput
         super.init(observer: observer, cancel: cancel)

@@ -120,7 +120,7 @@ final private class Do<Element>: Producer<Element> {
         self.onDispose = onDispose
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         onSubscribe?()
         let sink = DoSink(actions: actions, observer: observer, cancel: cancel)
         let subscription = source.subscribe(elementObserver: sink)
@@ -141,7 +141,7 @@ final private class DoSink<Observer: ElementObserver>: Sink<Observer>, ElementOb
 
     private let actions: DoActions<Element>
 
-    init(actions: DoActions<Element>, observer: Observer, cancel: Cancelable) {
+    init(actions: DoActions<Element>, observer: Observer, cancel: SinkDisposer) {
         self.actions = actions
         super.init(observer: observer, cancel: cancel)
     }

@@ -163,7 +163,7 @@ final private class CompletablesThen<Element>: Producer<Element> {
         self.last = last
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = CompletablesThenSink(parent: self, observer: observer, cancel: cancel)
         return (sink: sink, subscription: sink.run())
     }
@@ -182,7 +182,7 @@ final private class CompletablesThenSink<Observer: ElementObserver>: ForwardingS
     private var last: Observable<Element>?
     private let current = SerialDisposable()
 
-    init(parent: CompletablesThen<Element>, observer: Observer, cancel: Cancelable) {
+    init(parent: CompletablesThen<Element>, observer: Observer, cancel: SinkDisposer) {
         pending = parent.completables.reversed()
         last = parent.last
         super.init(observer: observer, cancel: cancel)

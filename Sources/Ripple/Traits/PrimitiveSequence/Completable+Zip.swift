@@ -67,7 +67,7 @@ final private class MergeCompletables: Producer<Never> {
         self.sources = sources
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Never {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Never {
         let sink = MergeCompletablesSink(remaining: sources.count, observer: observer, cancel: cancel)
         return (sink: sink, subscription: sink.run(sources))
     }
@@ -81,7 +81,7 @@ final private class MergeCompletablesSink<Observer: ElementObserver>: Sink<Obser
     private let remaining: AtomicValue<Int>
     private let stopped = AtomicValue<Bool>(false)
 
-    init(remaining: Int, observer: Observer, cancel: Cancelable) {
+    init(remaining: Int, observer: Observer, cancel: SinkDisposer) {
         self.remaining = AtomicValue(remaining)
         super.init(observer: observer, cancel: cancel)
     }

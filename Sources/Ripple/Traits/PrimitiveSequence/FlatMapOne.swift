@@ -12,7 +12,7 @@ final class FlatMapOne<SourceElement, Element>: Producer<Element> {
         self.selector = selector
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = FlatMapOneSink<SourceElement, Observer>(selector: selector, observer: observer, cancel: cancel)
         let subscription = CompositeDisposable(source.subscribe(elementObserver: sink), sink.inner)
         return (sink: sink, subscription: subscription)
@@ -27,7 +27,7 @@ final private class FlatMapOneSink<SourceElement, Observer: ElementObserver>: Si
     // Touched only by the source's events, which the grammar serialises.
     private var innerStarted = false
 
-    init(selector: @escaping (SourceElement) throws -> Observable<Observer.Element>, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping (SourceElement) throws -> Observable<Observer.Element>, observer: Observer, cancel: SinkDisposer) {
         self.selector = selector
         super.init(observer: observer, cancel: cancel)
     }

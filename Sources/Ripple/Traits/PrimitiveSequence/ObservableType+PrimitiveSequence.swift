@@ -66,7 +66,7 @@ final private class AsSingleOrMaybe<Element>: Producer<Element> {
         self.requiresElement = requiresElement
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         subscribing(AsSingleOrMaybeSink(requiresElement: requiresElement, observer: observer, cancel: cancel), to: source)
     }
 }
@@ -78,7 +78,7 @@ final private class AsSingleOrMaybeSink<Observer: ElementObserver>: Sink<Observe
     // Touched only by the source's events, which the grammar serialises.
     private var element: Element?
 
-    init(requiresElement: Bool, observer: Observer, cancel: Cancelable) {
+    init(requiresElement: Bool, observer: Observer, cancel: SinkDisposer) {
         self.requiresElement = requiresElement
         super.init(observer: observer, cancel: cancel)
     }

@@ -18,7 +18,7 @@ private final class Barrier<Element>: Producer<Element> {
         self.source = source
     }
 
-    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ElementObserver>(_ observer: Observer, cancel: SinkDisposer) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = BarrierSink(observer: observer, cancel: cancel)
         return (sink: sink, subscription: source.subscribe(elementObserver: sink))
     }

@@ -45,7 +45,7 @@ class CombiningSink<Result, Observer: ElementObserver>: Sink<Observer> where Obs
     /// The right to run, and the events left for its holder.
     private let point = SerializationPoint<() -> Void, ClaimsAlsoWithoutLock>()
 
-    init(sources: Int = 0, observer: Observer, cancel: Cancelable) {
+    init(sources: Int = 0, observer: Observer, cancel: SinkDisposer) {
         completedSources = CompletedSources(count: sources)
         super.init(observer: observer, cancel: cancel)
     }

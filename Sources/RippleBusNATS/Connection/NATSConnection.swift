@@ -94,16 +94,15 @@ public final class NATSConnection: Sendable {
         // `drain` began: no new subscriptions, and those there are unsubscribed at the server.
         var draining = false
         var finished = false
-        var inbox = Inbox()
+        // Request/reply: one wildcard subscription `_INBOX.<id>.*` per connection.
+        var inbox = RequestInbox<InboxWaiter>(prefix: "_INBOX." + NATSConnection.randomToken() + ".")
+        // The one timer of every request's timeout, armed only under this lock (so the
+        // last arming is the inbox's latest decision) for the earliest deadline; it runs
+        // on `announcer`, as the timeouts always did.
+        let requestTimer: any DispatchSourceTimer
     }
 
-    /// Request/reply bookkeeping: one wildcard subscription `_INBOX.<id>.*` per connection.
-    private struct Inbox {
-        let prefix = "_INBOX." + NATSConnection.randomToken()
-        var sid: UInt64?
-        var nextToken: UInt64 = 1
-        var waiters: [String: @Sendable (Result<NATSMessage, NATSError>) -> Void] = [:]
-    }
+    private typealias InboxWaiter = @Sendable (Result<NATSMessage, NATSError>) -> Void
 
     /// How long a connection must stay up (unless the server answered a ping on it
     /// first) for its loss to start the reconnect backoff over; a shorter one counts as a
@@ -124,7 +123,17 @@ public final class NATSConnection: Sendable {
     private init(pool: ServerPool, options: NATSConnectionOptions, hooks: NATSConnectionHooks?) {
         self.options = options
         self.hooks = hooks
-        guarded = LockedValue(Shared(pool: pool))
+        guarded = LockedValue(Shared(pool: pool, requestTimer: DispatchSource.makeTimerSource(queue: announcer)))
+        guarded.withLock { shared in
+            shared.requestTimer.setEventHandler { [weak self] in
+                self?.expireRequests()
+            }
+            shared.requestTimer.activate()
+        }
+    }
+
+    deinit {
+        guarded.withLock { $0.requestTimer.cancel() }
     }
 
     // MARK: - Connecting
@@ -363,7 +372,7 @@ public final class NATSConnection: Sendable {
 
     /// Ends the connection thread: closed state, waiters failed, observers completed.
     private func finish(_ error: NATSError?, first: inout CheckedContinuation<Void, any Error>?) {
-        let ending = guarded.withLock { shared -> ([PongWaiter], [String: @Sendable (Result<NATSMessage, NATSError>) -> Void], Transport?)? in
+        let ending = guarded.withLock { shared -> ([PongWaiter], [InboxWaiter], Transport?)? in
             if shared.finished {
                 return nil
             }
@@ -372,14 +381,13 @@ public final class NATSConnection: Sendable {
             shared.status = .closed
             defer {
                 shared.pongWaiters = []
-                shared.inbox.waiters = [:]
                 shared.transport = nil
                 // Handlers hold their subscribers (see `NATSBusSubscription.attach`);
                 // a closed connection delivers nothing more, so it lets them go.
                 shared.subscriptions = [:]
                 subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             }
-            return (shared.pongWaiters, shared.inbox.waiters, shared.transport)
+            return (shared.pongWaiters, shared.inbox.removeAll(), shared.transport)
         }
         guard let (waiters, inboxWaiters, transport) = ending else {
             first?.resume(throwing: error ?? .closed)
@@ -390,7 +398,7 @@ public final class NATSConnection: Sendable {
         for case .flush(let continuation) in waiters {
             continuation.resume(throwing: NATSError.closed)
         }
-        for waiter in inboxWaiters.values {
+        for waiter in inboxWaiters {
             waiter(.failure(.closed))
         }
         if let first {
@@ -698,8 +706,7 @@ public final class NATSConnection: Sendable {
 
     /// Hands a message that arrived on the inbox to the request waiting for its token.
     private func answer(_ message: NATSMessage) {
-        let token = message.subject.split(separator: ".").last.map(String.init) ?? ""
-        let waiter = guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
+        let waiter = guarded.withLock { $0.inbox.take(replySubject: message.subject) }
         if let waiter {
             if message.headers?.status == 503 {
                 waiter(.failure(.noResponders(subject: message.subject)))
@@ -1120,10 +1127,9 @@ public final class NATSConnection: Sendable {
     /// - Returns: A `Single` of the answer.
     public func request(_ payload: [UInt8], to subject: String, headers: NATSHeaders? = nil, timeout: Duration = .seconds(5)) -> Single<NATSMessage> {
         Single.create { [self] observer in
-            let reply: String
-            let inboxSid: UInt64
+            let registered: (token: UInt64, reply: String, inboxSid: UInt64, sendSubscription: Bool)
             do {
-                (reply, inboxSid) = try registerInbox { result in
+                registered = try registerRequest(deadline: .now + timeout) { result in
                     switch result {
                     case .success(let message): observer(.success(message))
                     case .failure(.noResponders): observer(.failure(NATSError.noResponders(subject: subject)))
@@ -1134,44 +1140,45 @@ public final class NATSConnection: Sendable {
                 observer(.failure(error))
                 return Disposables.create()
             }
-            let token = String(reply.split(separator: ".").last ?? "")
-            // The inbox's `SUB` goes before this request, whichever request made it.
-            sendSubscription(inboxSid)
+            if registered.sendSubscription {
+                // The inbox's `SUB` goes before this request, whichever request made it.
+                sendSubscription(registered.inboxSid)
+            }
             do {
-                try publish(payload, to: subject, replyTo: reply, headers: headers, writeNow: true)
+                try publish(payload, to: subject, replyTo: registered.reply, headers: headers, writeNow: true)
             } catch {
                 // The request never left: its waiter goes, so nothing holds the
                 // observer and `close()` does not answer it a second time.
-                _ = guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
+                _ = guarded.withLock { $0.inbox.take(registered.token) }
                 observer(.failure(error))
                 return Disposables.create()
             }
-            let timer = DispatchWorkItem { [weak self] in
-                let waiter = self?.guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
-                waiter?(.failure(.timeout))
-            }
-            announcer.asyncAfter(deadline: .now() + .milliseconds(timeout.milliseconds), execute: timer)
             return Disposables.create { [weak self] in
-                timer.cancel()
-                _ = self?.guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
+                _ = self?.guarded.withLock { $0.inbox.take(registered.token) }
             }
         }
     }
 
-    /// Makes a reply subject and registers `waiter` for it, creating the connection's
-    /// inbox subscription on first use; returns the reply subject and the inbox's sid.
+    /// Registers `waiter` until `deadline` under a new token, creating the connection's
+    /// inbox subscription on first use; returns the token, its reply subject, the inbox's
+    /// sid, and whether the current transport may still lack the inbox's `SUB` (then the
+    /// caller runs `sendSubscription`, which decides under the socket's write lock).
     ///
     /// The inbox subscription is created in the same critical section that hands out the
     /// token, so however many first requests race there is exactly one, and its handler
-    /// is in place before any request leaves (its `SUB` is sent by `sendSubscription`).
-    private func registerInbox(_ waiter: @escaping @Sendable (Result<NATSMessage, NATSError>) -> Void) throws(NATSError) -> (String, UInt64) {
+    /// is in place before any request leaves. The timer is armed here, under the lock,
+    /// only when this deadline is earlier than the armed one.
+    private func registerRequest(
+        deadline: ContinuousClock.Instant, _ waiter: @escaping InboxWaiter
+    ) throws(NATSError) -> (token: UInt64, reply: String, inboxSid: UInt64, sendSubscription: Bool) {
         try guarded.withLock { shared throws(NATSError) in
             if shared.status == .closed {
                 throw .closed
             }
-            let token = String(shared.inbox.nextToken)
-            shared.inbox.nextToken += 1
-            shared.inbox.waiters[token] = waiter
+            let (token, arm) = shared.inbox.register(waiter, deadline: deadline)
+            if let arm {
+                Self.arm(shared.requestTimer, at: arm)
+            }
             let sid: UInt64
             if let existing = shared.inbox.sid {
                 sid = existing
@@ -1179,12 +1186,36 @@ public final class NATSConnection: Sendable {
                 sid = shared.nextSid
                 shared.nextSid += 1
                 shared.inbox.sid = sid
-                shared.subscriptions[sid] = SubscriptionRecord(subject: shared.inbox.prefix + ".*", queueGroup: nil) { [weak self] message in
+                shared.subscriptions[sid] = SubscriptionRecord(subject: shared.inbox.prefix + "*", queueGroup: nil) { [weak self] message in
                     self?.answer(message)
                 }
                 subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             }
-            return (shared.inbox.prefix + "." + token, sid)
+            let unsent = shared.transport.map { shared.subscriptions[sid]?.sentOn != $0.id } ?? false
+            return (token, shared.inbox.replySubject(token), sid, unsent)
+        }
+    }
+
+    /// Arms `timer` to fire at `deadline`, replacing any earlier arming.
+    private static func arm(_ timer: any DispatchSourceTimer, at deadline: ContinuousClock.Instant) {
+        let (seconds, attoseconds) = (deadline - .now).components
+        let nanoseconds = seconds < 0 ? 0 : seconds >= Int64(Int.max / 1_000_000_000) - 1
+            ? Int.max / 2 : Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), leeway: .nanoseconds(0))
+    }
+
+    /// The request timer fired: fails the requests past their deadline with
+    /// ``NATSError/timeout`` and re-arms for the next deadline, if any.
+    private func expireRequests() {
+        let expired = guarded.withLock { shared in
+            let (expired, arm) = shared.inbox.expire(now: .now)
+            if let arm {
+                Self.arm(shared.requestTimer, at: arm)
+            }
+            return expired
+        }
+        for waiter in expired {
+            waiter(.failure(.timeout))
         }
     }
 

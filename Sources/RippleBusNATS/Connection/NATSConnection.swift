@@ -64,19 +64,14 @@ public final class NATSConnection: Sendable {
         var sentOn: UInt64?
     }
 
-    private enum PongWaiter {
-        case keepalive
-        case flush(OnceContinuation)
-    }
-
     private struct Shared: ~Copyable {
-        var status: NATSConnectionState = .connecting
+        // Status, current transport, closing, draining (see `ConnectionStateMachine`).
+        var machine = ConnectionStateMachine<Transport>()
         // The servers to try, the given ones and those the cluster announced.
         var pool: ServerPool
         // The server of the current (or last) transport: learned servers inherit its
         // credentials, and a lame-duck `INFO` names it.
         var current: ServerAddress?
-        var transport: Transport?
         var info: NATSServerInfo?
         var subscriptions: [UInt64: SubscriptionRecord] = [:]
         var nextSid: UInt64 = 1
@@ -85,15 +80,8 @@ public final class NATSConnection: Sendable {
         // yet written: they still count against `reconnectBufferSize`, and go back to the
         // front of `pending` if the write fails.
         var inFlight: [UInt8] = []
-        // The server answered a ping on the current transport after the handshake: it
-        // is really up, so the reconnect backoff starts over (see `run`).
-        var confirmed = false
-        var pongWaiters: [PongWaiter] = []
-        var pingsOutstanding = 0
-        var closing = false
-        // `drain` began: no new subscriptions, and those there are unsubscribed at the server.
-        var draining = false
-        var finished = false
+        // The pings written and the waiters for their `PONG`s.
+        var pings = Keepalive<OnceContinuation>()
         // Request/reply: one wildcard subscription `_INBOX.<id>.*` per connection.
         var inbox = RequestInbox<InboxWaiter>(prefix: "_INBOX." + NATSConnection.randomToken() + ".")
         // The one timer of every request's timeout, armed only under this lock (so the
@@ -223,7 +211,7 @@ public final class NATSConnection: Sendable {
 
     /// The state now.
     public var currentState: NATSConnectionState {
-        guarded.withLock { $0.status }
+        guarded.withLock { $0.machine.status }
     }
 
     /// Problems found after the fact: the server's `-ERR` lines (such as a permissions
@@ -246,7 +234,7 @@ public final class NATSConnection: Sendable {
 
     /// `host:port` of the server of the current connection, `nil` while there is none.
     var connectedServer: String? {
-        guarded.withLock { shared in shared.transport == nil ? nil : shared.current.map(ServerPool.Server.key) }
+        guarded.withLock { shared in shared.machine.link == nil ? nil : shared.current.map(ServerPool.Server.key) }
     }
 
     /// `host:port` of every server in the pool, in the order they would be tried.
@@ -266,7 +254,7 @@ public final class NATSConnection: Sendable {
         var first: CheckedContinuation<Void, any Error>? = first
         var triedFirst: Set<String> = []
         var generator = SystemRandomNumberGenerator()
-        while !guarded.withLock({ $0.closing }) {
+        while !guarded.withLock({ $0.machine.closing }) {
             let jitter = Duration.milliseconds(Int.random(in: 0...max(0, options.reconnect.jitter.milliseconds), using: &generator))
             let pick = guarded.withLock { shared -> (ServerPool.Server, Duration)? in
                 guard let server = shared.pool.next(maxAttempts: options.reconnect.maxAttempts) else {
@@ -281,7 +269,7 @@ public final class NATSConnection: Sendable {
             }
             if wait > .zero {
                 _ = wakeup.wait(timeout: .now() + .milliseconds(wait.milliseconds))
-                if guarded.withLock({ $0.closing }) {
+                if guarded.withLock({ $0.machine.closing }) {
                     break
                 }
             }
@@ -300,7 +288,7 @@ public final class NATSConnection: Sendable {
                 // The backoff starts over only after a connection that proved itself;
                 // one the server ended right after the handshake is a failed attempt.
                 guarded.withLock { shared in
-                    if shared.confirmed || ContinuousClock.now - started >= Self.stableConnection {
+                    if shared.machine.confirmed || ContinuousClock.now - started >= Self.stableConnection {
                         shared.pool.succeeded(server.key)
                     } else {
                         shared.pool.failed(server.key)
@@ -317,7 +305,7 @@ public final class NATSConnection: Sendable {
                 finish(.tlsFailed(reason), first: &first)
                 return
             } catch {
-                if guarded.withLock({ $0.closing }) {
+                if guarded.withLock({ $0.machine.closing }) {
                     finish(first != nil ? error : nil, first: &first)
                     return
                 }
@@ -334,7 +322,9 @@ public final class NATSConnection: Sendable {
                 } else {
                     // The first connect returns now (when retrying it) and the rest is a
                     // reconnection, whose state and errors say what happens.
-                    setStatus(.reconnecting)
+                    if guarded.withLock({ $0.machine.retrying() }) {
+                        announce(.reconnecting)
+                    }
                     first?.resume()
                     first = nil
                 }
@@ -349,45 +339,32 @@ public final class NATSConnection: Sendable {
     /// After the server stream of `transport` ended: forget it and decide whether to go
     /// on. Returns `true` when the connection is closing.
     private func lost(_ transport: Transport) -> Bool {
-        let (closing, waiters) = guarded.withLock { shared in
-            if shared.transport === transport {
-                shared.transport = nil
-            }
-            shared.pingsOutstanding = 0
-            let waiters = shared.pongWaiters
-            shared.pongWaiters = []
-            if !shared.closing {
-                shared.status = .reconnecting
-            }
-            return (shared.closing, waiters)
+        let (action, flushes) = guarded.withLock { shared in
+            (shared.machine.lost(transport), shared.pings.reset())
         }
-        for case .flush(let continuation) in waiters {
-            continuation.resume(throwing: NATSError.connectionFailed("connection lost"))
+        for flush in flushes {
+            flush.resume(throwing: NATSError.connectionFailed("connection lost"))
         }
-        if !closing {
+        if action == .reconnect {
             announce(.reconnecting)
         }
-        return closing
+        return action == .stop
     }
 
     /// Ends the connection thread: closed state, waiters failed, observers completed.
     private func finish(_ error: NATSError?, first: inout CheckedContinuation<Void, any Error>?) {
-        let ending = guarded.withLock { shared -> ([PongWaiter], [InboxWaiter], Transport?)? in
-            if shared.finished {
+        let ending = guarded.withLock { shared -> ([OnceContinuation], [InboxWaiter], Transport?)? in
+            let (first, transport) = shared.machine.finish()
+            if !first {
                 return nil
             }
-            shared.finished = true
-            shared.closing = true
-            shared.status = .closed
             defer {
-                shared.pongWaiters = []
-                shared.transport = nil
                 // Handlers hold their subscribers (see `NATSBusSubscription.attach`);
                 // a closed connection delivers nothing more, so it lets them go.
                 shared.subscriptions = [:]
                 subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             }
-            return (shared.pongWaiters, shared.inbox.removeAll(), shared.transport)
+            return (shared.pings.reset(), shared.inbox.removeAll(), transport)
         }
         guard let (waiters, inboxWaiters, transport) = ending else {
             first?.resume(throwing: error ?? .closed)
@@ -395,8 +372,8 @@ public final class NATSConnection: Sendable {
             return
         }
         transport?.shutdown()
-        for case .flush(let continuation) in waiters {
-            continuation.resume(throwing: NATSError.closed)
+        for flush in waiters {
+            flush.resume(throwing: NATSError.closed)
         }
         for waiter in inboxWaiters {
             waiter(.failure(.closed))
@@ -537,14 +514,7 @@ public final class NATSConnection: Sendable {
     /// publishes do, including those being written (`inFlight`).
     private func activate(_ transport: Transport) throws(NATSError) {
         let id = transport.id
-        let closing = guarded.withLock { shared in
-            if !shared.closing {
-                shared.transport = transport
-                shared.confirmed = false
-            }
-            return shared.closing
-        }
-        if closing {
+        if guarded.withLock({ $0.machine.handshakeCompleted(transport) }) == .closeLink {
             // `close()` came during the handshake, before it could see this transport.
             transport.close()
             throw .closed
@@ -562,7 +532,7 @@ public final class NATSConnection: Sendable {
                         out.append(contentsOf: shared.pending)
                         swap(&shared.inFlight, &shared.pending)
                         if out.isEmpty {
-                            shared.status = .connected
+                            shared.machine.activated()
                             return nil
                         }
                         return out
@@ -583,9 +553,7 @@ public final class NATSConnection: Sendable {
                     shared.inFlight.append(contentsOf: shared.pending)
                     swap(&shared.inFlight, &shared.pending)
                     shared.inFlight = []
-                    if shared.transport === transport {
-                        shared.transport = nil
-                    }
+                    shared.machine.activationFailed(transport)
                 }
                 transport.close()
                 throw error
@@ -639,14 +607,11 @@ public final class NATSConnection: Sendable {
         case .ping:
             try? transport.write(ClientCommand.pong)
         case .pong:
-            let waiter: PongWaiter? = guarded.withLock { shared in
-                shared.pingsOutstanding = 0
-                shared.confirmed = true
-                return shared.pongWaiters.isEmpty ? nil : shared.pongWaiters.removeFirst()
+            let flush = guarded.withLock { shared in
+                shared.machine.pongReceived()
+                return shared.pings.pongReceived()
             }
-            if case .flush(let once) = waiter {
-                once.resume()
-            }
+            flush?.resume()
         case .ok:
             break
         case .info(let info):
@@ -729,10 +694,10 @@ public final class NATSConnection: Sendable {
                 return
             }
             let found = guarded.withLock { shared -> (Transport, Bool)? in
-                guard !shared.closing, let transport = shared.transport, transport.id == id else {
+                guard !shared.machine.closing, let transport = shared.machine.link, transport.id == id else {
                     return nil
                 }
-                return (transport, shared.pingsOutstanding >= options.maxPingsOutstanding)
+                return (transport, shared.pings.isStale(limit: options.maxPingsOutstanding))
             }
             guard let (transport, stale) = found else {
                 return
@@ -745,10 +710,7 @@ public final class NATSConnection: Sendable {
             // unanswered. A busy publisher is no sign of a dead server, and a writer stuck
             // on one that stopped reading is ended by the write timeout instead.
             _ = try? transport.writeIfIdle(ClientCommand.ping) {
-                guarded.withLock { shared in
-                    shared.pingsOutstanding += 1
-                    shared.pongWaiters.append(.keepalive)
-                }
+                guarded.withLock { $0.pings.tickPingSent() }
             }
             scheduleKeepalive(for: transport)
         }
@@ -849,12 +811,10 @@ public final class NATSConnection: Sendable {
                 if let max = shared.info?.maxPayload, size > max {
                     throw .payloadTooLarge(size: size, max: max)
                 }
-                switch shared.status {
-                case .closed:
-                    throw .closed
-                case .connected where shared.transport != nil && shared.transport !== failed:
-                    return shared.transport
-                default:
+                switch try shared.machine.route(excluding: failed) {
+                case .write(let transport):
+                    return transport
+                case .buffer:
                     try buffer(bytes, in: &shared)
                     return nil
                 }
@@ -927,14 +887,14 @@ public final class NATSConnection: Sendable {
     /// - Throws: ``NATSError/timeout``, or ``NATSError/closed`` and
     ///   ``NATSError/connectionFailed(_:)`` if the connection ends meanwhile.
     public func flush(timeout: Duration = .seconds(5)) async throws {
-        guard let transport = guarded.withLock({ $0.status == .connected ? $0.transport : nil }) else {
+        guard let transport = guarded.withLock({ $0.machine.connectedLink }) else {
             throw currentState == .closed ? NATSError.closed : NATSError.connectionFailed("not connected")
         }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let once = OnceContinuation(continuation)
             do {
                 try transport.write(ClientCommand.ping) {
-                    guarded.withLock { $0.pongWaiters.append(.flush(once)) }
+                    guarded.withLock { $0.pings.flushPingSent(once) }
                 }
             } catch {
                 once.resume(throwing: error)
@@ -1000,9 +960,7 @@ public final class NATSConnection: Sendable {
             throw .invalidSubject(queueGroup)
         }
         let sid = try guarded.withLock { shared throws(NATSError) -> UInt64 in
-            if shared.status == .closed || shared.draining {
-                throw .closed
-            }
+            try shared.machine.checkSubscribe()
             let sid = shared.nextSid
             // Renewed on every reconnection: a line the server refuses would end each one.
             var line: [UInt8] = []
@@ -1028,7 +986,7 @@ public final class NATSConnection: Sendable {
     /// or being written under that lock, which anything written later waits for.
     private func sendSubscription(_ sid: UInt64) {
         let transport = guarded.withLock { shared -> Transport? in
-            guard let current = shared.transport, let record = shared.subscriptions[sid], record.sentOn != current.id else {
+            guard let current = shared.machine.link, let record = shared.subscriptions[sid], record.sentOn != current.id else {
                 return nil
             }
             return current
@@ -1041,7 +999,7 @@ public final class NATSConnection: Sendable {
             guarded.withLock { shared -> [UInt8]? in
                 // A replaced transport is dead; marking the record as sent on it could
                 // hide that its replacement already has it (and skip its `UNSUB`).
-                guard shared.transport === transport, let record = shared.subscriptions[sid], record.sentOn != transport.id else {
+                guard shared.machine.link === transport, let record = shared.subscriptions[sid], record.sentOn != transport.id else {
                     return nil
                 }
                 shared.subscriptions[sid]?.sentOn = transport.id
@@ -1058,7 +1016,7 @@ public final class NATSConnection: Sendable {
     fileprivate func unsubscribe(sid: UInt64) {
         while true {
             let transport = guarded.withLock { shared -> Transport? in
-                guard let current = shared.transport else {
+                guard let current = shared.machine.link else {
                     // No transport: the next one's `activate` will not renew it.
                     shared.subscriptions[sid] = nil
                     subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
@@ -1073,7 +1031,7 @@ public final class NATSConnection: Sendable {
             do {
                 try transport.write { () -> [UInt8]? in
                     guarded.withLock { shared -> [UInt8]? in
-                        guard shared.transport === transport else {
+                        guard shared.machine.link === transport else {
                             replaced = true
                             return nil
                         }
@@ -1091,7 +1049,7 @@ public final class NATSConnection: Sendable {
                 // A dead transport: forget the record, unless a newer transport already
                 // replaced it (and may have renewed the `SUB`): then tell that one.
                 replaced = guarded.withLock { shared in
-                    guard let current = shared.transport, current !== transport else {
+                    guard let current = shared.machine.link, current !== transport else {
                         shared.subscriptions[sid] = nil
                         subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
                         return false
@@ -1172,7 +1130,7 @@ public final class NATSConnection: Sendable {
         deadline: ContinuousClock.Instant, _ waiter: @escaping InboxWaiter
     ) throws(NATSError) -> (token: UInt64, reply: String, inboxSid: UInt64, sendSubscription: Bool) {
         try guarded.withLock { shared throws(NATSError) in
-            if shared.status == .closed {
+            if shared.machine.status == .closed {
                 throw .closed
             }
             let (token, arm) = shared.inbox.register(waiter, deadline: deadline)
@@ -1191,7 +1149,7 @@ public final class NATSConnection: Sendable {
                 }
                 subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             }
-            let unsent = shared.transport.map { shared.subscriptions[sid]?.sentOn != $0.id } ?? false
+            let unsent = shared.machine.link.map { shared.subscriptions[sid]?.sentOn != $0.id } ?? false
             return (token, shared.inbox.replySubject(token), sid, unsent)
         }
     }
@@ -1264,19 +1222,15 @@ public final class NATSConnection: Sendable {
     /// sent before the `UNSUB`s, so those have reached their handlers when it returns
     /// (the records stay until then: a message on its way is not dropped as unknown).
     func drainSubscriptions(timeout: Duration) async throws {
-        let transport = try guarded.withLock { shared throws(NATSError) -> Transport? in
-            if shared.status == .closed {
-                throw .closed
-            }
-            shared.draining = true
-            return shared.status == .connected ? shared.transport : nil
+        let action = try guarded.withLock { shared throws(NATSError) in
+            try shared.machine.drainRequested()
         }
-        guard let transport else {
+        guard case .unsubscribe(let transport) = action else {
             return
         }
         try transport.write { () -> [UInt8]? in
             guarded.withLock { shared -> [UInt8]? in
-                guard shared.transport === transport else {
+                guard shared.machine.link === transport else {
                     return nil
                 }
                 var bytes: [UInt8] = []
@@ -1305,28 +1259,13 @@ public final class NATSConnection: Sendable {
     /// connection.close()
     /// ```
     public func close() {
-        let transport = guarded.withLock { shared -> Transport? in
-            shared.closing = true
-            return shared.transport
-        }
+        let transport = guarded.withLock { $0.machine.closeRequested() }
         transport?.shutdownOrderly()
         wakeup.signal()
     }
 
     // MARK: - Helpers
 
-    private func setStatus(_ status: NATSConnectionState) {
-        let changed = guarded.withLock { shared -> Bool in
-            guard shared.status != status, shared.status != .closed else {
-                return false
-            }
-            shared.status = status
-            return true
-        }
-        if changed {
-            announce(status)
-        }
-    }
 
     private func announce(_ status: NATSConnectionState) {
         announcer.async { [stateSubject] in

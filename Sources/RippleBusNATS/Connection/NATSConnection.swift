@@ -525,7 +525,10 @@ public final class NATSConnection: Sendable {
                 try transport.write { () -> [UInt8]? in
                     let chunk: [UInt8]? = guarded.withLock { shared in
                         var out: [UInt8] = []
-                        for (sid, record) in shared.subscriptions where record.sentOn != id {
+                        // While draining, only the inbox is renewed: the others were
+                        // unsubscribed at the server, and the drain is about to close.
+                        for (sid, record) in shared.subscriptions
+                        where record.sentOn != id && (!shared.machine.draining || sid == shared.inbox.sid) {
                             ClientCommand.subscribe(subject: record.subject, queueGroup: record.queueGroup, sid: sid, into: &out)
                             shared.subscriptions[sid]?.sentOn = id
                         }

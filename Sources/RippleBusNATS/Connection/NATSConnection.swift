@@ -56,14 +56,6 @@ public final class NATSConnection: Sendable {
     // the loop writes only what its own handlers owe, never waits on other publishers'.
     private let readerOwesFlush = AtomicValue<Bool>(false)
 
-    private struct SubscriptionRecord {
-        let subject: String
-        let queueGroup: String?
-        let handler: @Sendable (NATSMessage) -> Void
-        // The transport whose server has this subscription (nil: none yet).
-        var sentOn: UInt64?
-    }
-
     private struct Shared: ~Copyable {
         // Status, current transport, closing, draining (see `ConnectionStateMachine`).
         var machine = ConnectionStateMachine<Transport>()
@@ -73,8 +65,7 @@ public final class NATSConnection: Sendable {
         // credentials, and a lame-duck `INFO` names it.
         var current: ServerAddress?
         var info: NATSServerInfo?
-        var subscriptions: [UInt64: SubscriptionRecord] = [:]
-        var nextSid: UInt64 = 1
+        var subscriptions = SubscriptionTable<@Sendable (NATSMessage) -> Void>()
         var pending: [UInt8] = []
         // Buffered publishes taken out of `pending` by a (re)connection's drain and not
         // yet written: they still count against `reconnectBufferSize`, and go back to the
@@ -361,7 +352,7 @@ public final class NATSConnection: Sendable {
             defer {
                 // Handlers hold their subscribers (see `NATSBusSubscription.attach`);
                 // a closed connection delivers nothing more, so it lets them go.
-                shared.subscriptions = [:]
+                shared.subscriptions.removeAll()
                 subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             }
             return (shared.pings.reset(), shared.inbox.removeAll(), transport)
@@ -527,11 +518,8 @@ public final class NATSConnection: Sendable {
                         var out: [UInt8] = []
                         // While draining, only the inbox is renewed: the others were
                         // unsubscribed at the server, and the drain is about to close.
-                        for (sid, record) in shared.subscriptions
-                        where record.sentOn != id && (!shared.machine.draining || sid == shared.inbox.sid) {
-                            ClientCommand.subscribe(subject: record.subject, queueGroup: record.queueGroup, sid: sid, into: &out)
-                            shared.subscriptions[sid]?.sentOn = id
-                        }
+                        let (draining, inbox) = (shared.machine.draining, shared.inbox.sid)
+                        shared.subscriptions.renew(on: id, into: &out) { !draining || $0 == inbox }
                         out.append(contentsOf: shared.pending)
                         swap(&shared.inFlight, &shared.pending)
                         if out.isEmpty {
@@ -666,7 +654,7 @@ public final class NATSConnection: Sendable {
         // under the lock, which a stream of messages then takes only once.
         if subscriptionsVersion.load(ordering: .acquiring) != cache.version {
             cache = guarded.withLock { shared in
-                HandlerCache(version: subscriptionsVersion.load(ordering: .relaxed), handlers: shared.subscriptions.mapValues(\.handler))
+                HandlerCache(version: subscriptionsVersion.load(ordering: .relaxed), handlers: shared.subscriptions.handlers)
             }
         }
         cache.handlers[message.sid]?(message)
@@ -964,13 +952,11 @@ public final class NATSConnection: Sendable {
         }
         let sid = try guarded.withLock { shared throws(NATSError) -> UInt64 in
             try shared.machine.checkSubscribe()
-            let sid = shared.nextSid
             // Renewed on every reconnection: a line the server refuses would end each one.
             var line: [UInt8] = []
-            ClientCommand.subscribe(subject: subject, queueGroup: queueGroup, sid: sid, into: &line)
+            ClientCommand.subscribe(subject: subject, queueGroup: queueGroup, sid: shared.subscriptions.nextSid, into: &line)
             try checkControlLine(line)
-            shared.nextSid += 1
-            shared.subscriptions[sid] = SubscriptionRecord(subject: subject, queueGroup: queueGroup, handler: handler)
+            let sid = shared.subscriptions.add(subject: subject, queueGroup: queueGroup, handler: handler)
             subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             return sid
         }
@@ -989,7 +975,7 @@ public final class NATSConnection: Sendable {
     /// or being written under that lock, which anything written later waits for.
     private func sendSubscription(_ sid: UInt64) {
         let transport = guarded.withLock { shared -> Transport? in
-            guard let current = shared.machine.link, let record = shared.subscriptions[sid], record.sentOn != current.id else {
+            guard let current = shared.machine.link, shared.subscriptions.isUnsent(sid, on: current.id) else {
                 return nil
             }
             return current
@@ -1002,13 +988,10 @@ public final class NATSConnection: Sendable {
             guarded.withLock { shared -> [UInt8]? in
                 // A replaced transport is dead; marking the record as sent on it could
                 // hide that its replacement already has it (and skip its `UNSUB`).
-                guard shared.machine.link === transport, let record = shared.subscriptions[sid], record.sentOn != transport.id else {
+                guard shared.machine.link === transport else {
                     return nil
                 }
-                shared.subscriptions[sid]?.sentOn = transport.id
-                var bytes: [UInt8] = []
-                ClientCommand.subscribe(subject: record.subject, queueGroup: record.queueGroup, sid: sid, into: &bytes)
-                return bytes
+                return shared.subscriptions.send(sid, on: transport.id)
             }
         }
     }
@@ -1021,7 +1004,7 @@ public final class NATSConnection: Sendable {
             let transport = guarded.withLock { shared -> Transport? in
                 guard let current = shared.machine.link else {
                     // No transport: the next one's `activate` will not renew it.
-                    shared.subscriptions[sid] = nil
+                    shared.subscriptions.remove(sid)
                     subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
                     return nil
                 }
@@ -1038,7 +1021,7 @@ public final class NATSConnection: Sendable {
                             replaced = true
                             return nil
                         }
-                        let removed = shared.subscriptions.removeValue(forKey: sid)
+                        let removed = shared.subscriptions.remove(sid)
                         subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
                         guard let record = removed, record.sentOn == transport.id else {
                             return nil
@@ -1053,7 +1036,7 @@ public final class NATSConnection: Sendable {
                 // replaced it (and may have renewed the `SUB`): then tell that one.
                 replaced = guarded.withLock { shared in
                     guard let current = shared.machine.link, current !== transport else {
-                        shared.subscriptions[sid] = nil
+                        shared.subscriptions.remove(sid)
                         subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
                         return false
                     }
@@ -1144,15 +1127,13 @@ public final class NATSConnection: Sendable {
             if let existing = shared.inbox.sid {
                 sid = existing
             } else {
-                sid = shared.nextSid
-                shared.nextSid += 1
-                shared.inbox.sid = sid
-                shared.subscriptions[sid] = SubscriptionRecord(subject: shared.inbox.prefix + "*", queueGroup: nil) { [weak self] message in
+                sid = shared.subscriptions.add(subject: shared.inbox.prefix + "*", queueGroup: nil) { [weak self] message in
                     self?.answer(message)
                 }
+                shared.inbox.sid = sid
                 subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             }
-            let unsent = shared.machine.link.map { shared.subscriptions[sid]?.sentOn != $0.id } ?? false
+            let unsent = shared.machine.link.map { shared.subscriptions.isUnsent(sid, on: $0.id) } ?? false
             return (token, shared.inbox.replySubject(token), sid, unsent)
         }
     }
@@ -1236,17 +1217,13 @@ public final class NATSConnection: Sendable {
                 guard shared.machine.link === transport else {
                     return nil
                 }
-                var bytes: [UInt8] = []
-                for (sid, record) in shared.subscriptions.sorted(by: { $0.key < $1.key })
-                where sid != shared.inbox.sid && record.sentOn == transport.id {
-                    ClientCommand.unsubscribe(sid: sid, into: &bytes)
-                }
+                let bytes = shared.subscriptions.unsubscribeAll(on: transport.id, excluding: shared.inbox.sid)
                 return bytes.isEmpty ? nil : bytes
             }
         }
         try await flush(timeout: timeout)
         guarded.withLock { shared in
-            shared.subscriptions = shared.subscriptions.filter { $0.key == shared.inbox.sid }
+            shared.subscriptions.removeAll(keeping: shared.inbox.sid)
             subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
         }
     }

@@ -56,54 +56,32 @@ public final class NATSConnection: Sendable {
     // the loop writes only what its own handlers owe, never waits on other publishers'.
     private let readerOwesFlush = AtomicValue<Bool>(false)
 
-    private struct SubscriptionRecord {
-        let subject: String
-        let queueGroup: String?
-        let handler: @Sendable (NATSMessage) -> Void
-        // The transport whose server has this subscription (nil: none yet).
-        var sentOn: UInt64?
-    }
-
-    private enum PongWaiter {
-        case keepalive
-        case flush(OnceContinuation)
-    }
-
     private struct Shared: ~Copyable {
-        var status: NATSConnectionState = .connecting
+        // Status, current transport, closing, draining (see `ConnectionStateMachine`).
+        var machine = ConnectionStateMachine<Transport>()
         // The servers to try, the given ones and those the cluster announced.
         var pool: ServerPool
         // The server of the current (or last) transport: learned servers inherit its
         // credentials, and a lame-duck `INFO` names it.
         var current: ServerAddress?
-        var transport: Transport?
         var info: NATSServerInfo?
-        var subscriptions: [UInt64: SubscriptionRecord] = [:]
-        var nextSid: UInt64 = 1
+        var subscriptions = SubscriptionTable<@Sendable (NATSMessage) -> Void>()
         var pending: [UInt8] = []
         // Buffered publishes taken out of `pending` by a (re)connection's drain and not
         // yet written: they still count against `reconnectBufferSize`, and go back to the
         // front of `pending` if the write fails.
         var inFlight: [UInt8] = []
-        // The server answered a ping on the current transport after the handshake: it
-        // is really up, so the reconnect backoff starts over (see `run`).
-        var confirmed = false
-        var pongWaiters: [PongWaiter] = []
-        var pingsOutstanding = 0
-        var closing = false
-        // `drain` began: no new subscriptions, and those there are unsubscribed at the server.
-        var draining = false
-        var finished = false
-        var inbox = Inbox()
+        // The pings written and the waiters for their `PONG`s.
+        var pings = Keepalive<OnceContinuation>()
+        // Request/reply: one wildcard subscription `_INBOX.<id>.*` per connection.
+        var inbox = RequestInbox<InboxWaiter>(prefix: "_INBOX." + NATSConnection.randomToken() + ".")
+        // The one timer of every request's timeout, armed only under this lock (so the
+        // last arming is the inbox's latest decision) for the earliest deadline; it runs
+        // on `announcer`, as the timeouts always did.
+        let requestTimer: any DispatchSourceTimer
     }
 
-    /// Request/reply bookkeeping: one wildcard subscription `_INBOX.<id>.*` per connection.
-    private struct Inbox {
-        let prefix = "_INBOX." + NATSConnection.randomToken()
-        var sid: UInt64?
-        var nextToken: UInt64 = 1
-        var waiters: [String: @Sendable (Result<NATSMessage, NATSError>) -> Void] = [:]
-    }
+    private typealias InboxWaiter = @Sendable (Result<NATSMessage, NATSError>) -> Void
 
     /// How long a connection must stay up (unless the server answered a ping on it
     /// first) for its loss to start the reconnect backoff over; a shorter one counts as a
@@ -124,7 +102,17 @@ public final class NATSConnection: Sendable {
     private init(pool: ServerPool, options: NATSConnectionOptions, hooks: NATSConnectionHooks?) {
         self.options = options
         self.hooks = hooks
-        guarded = LockedValue(Shared(pool: pool))
+        guarded = LockedValue(Shared(pool: pool, requestTimer: DispatchSource.makeTimerSource(queue: announcer)))
+        guarded.withLock { shared in
+            shared.requestTimer.setEventHandler { [weak self] in
+                self?.expireRequests()
+            }
+            shared.requestTimer.activate()
+        }
+    }
+
+    deinit {
+        guarded.withLock { $0.requestTimer.cancel() }
     }
 
     // MARK: - Connecting
@@ -214,7 +202,7 @@ public final class NATSConnection: Sendable {
 
     /// The state now.
     public var currentState: NATSConnectionState {
-        guarded.withLock { $0.status }
+        guarded.withLock { $0.machine.status }
     }
 
     /// Problems found after the fact: the server's `-ERR` lines (such as a permissions
@@ -237,7 +225,7 @@ public final class NATSConnection: Sendable {
 
     /// `host:port` of the server of the current connection, `nil` while there is none.
     var connectedServer: String? {
-        guarded.withLock { shared in shared.transport == nil ? nil : shared.current.map(ServerPool.Server.key) }
+        guarded.withLock { shared in shared.machine.link == nil ? nil : shared.current.map(ServerPool.Server.key) }
     }
 
     /// `host:port` of every server in the pool, in the order they would be tried.
@@ -257,7 +245,7 @@ public final class NATSConnection: Sendable {
         var first: CheckedContinuation<Void, any Error>? = first
         var triedFirst: Set<String> = []
         var generator = SystemRandomNumberGenerator()
-        while !guarded.withLock({ $0.closing }) {
+        while !guarded.withLock({ $0.machine.closing }) {
             let jitter = Duration.milliseconds(Int.random(in: 0...max(0, options.reconnect.jitter.milliseconds), using: &generator))
             let pick = guarded.withLock { shared -> (ServerPool.Server, Duration)? in
                 guard let server = shared.pool.next(maxAttempts: options.reconnect.maxAttempts) else {
@@ -272,7 +260,7 @@ public final class NATSConnection: Sendable {
             }
             if wait > .zero {
                 _ = wakeup.wait(timeout: .now() + .milliseconds(wait.milliseconds))
-                if guarded.withLock({ $0.closing }) {
+                if guarded.withLock({ $0.machine.closing }) {
                     break
                 }
             }
@@ -291,7 +279,7 @@ public final class NATSConnection: Sendable {
                 // The backoff starts over only after a connection that proved itself;
                 // one the server ended right after the handshake is a failed attempt.
                 guarded.withLock { shared in
-                    if shared.confirmed || ContinuousClock.now - started >= Self.stableConnection {
+                    if shared.machine.confirmed || ContinuousClock.now - started >= Self.stableConnection {
                         shared.pool.succeeded(server.key)
                     } else {
                         shared.pool.failed(server.key)
@@ -308,7 +296,7 @@ public final class NATSConnection: Sendable {
                 finish(.tlsFailed(reason), first: &first)
                 return
             } catch {
-                if guarded.withLock({ $0.closing }) {
+                if guarded.withLock({ $0.machine.closing }) {
                     finish(first != nil ? error : nil, first: &first)
                     return
                 }
@@ -325,7 +313,9 @@ public final class NATSConnection: Sendable {
                 } else {
                     // The first connect returns now (when retrying it) and the rest is a
                     // reconnection, whose state and errors say what happens.
-                    setStatus(.reconnecting)
+                    if guarded.withLock({ $0.machine.retrying() }) {
+                        announce(.reconnecting)
+                    }
                     first?.resume()
                     first = nil
                 }
@@ -340,46 +330,32 @@ public final class NATSConnection: Sendable {
     /// After the server stream of `transport` ended: forget it and decide whether to go
     /// on. Returns `true` when the connection is closing.
     private func lost(_ transport: Transport) -> Bool {
-        let (closing, waiters) = guarded.withLock { shared in
-            if shared.transport === transport {
-                shared.transport = nil
-            }
-            shared.pingsOutstanding = 0
-            let waiters = shared.pongWaiters
-            shared.pongWaiters = []
-            if !shared.closing {
-                shared.status = .reconnecting
-            }
-            return (shared.closing, waiters)
+        let (action, flushes) = guarded.withLock { shared in
+            (shared.machine.lost(transport), shared.pings.reset())
         }
-        for case .flush(let continuation) in waiters {
-            continuation.resume(throwing: NATSError.connectionFailed("connection lost"))
+        for flush in flushes {
+            flush.resume(throwing: NATSError.connectionFailed("connection lost"))
         }
-        if !closing {
+        if action == .reconnect {
             announce(.reconnecting)
         }
-        return closing
+        return action == .stop
     }
 
     /// Ends the connection thread: closed state, waiters failed, observers completed.
     private func finish(_ error: NATSError?, first: inout CheckedContinuation<Void, any Error>?) {
-        let ending = guarded.withLock { shared -> ([PongWaiter], [String: @Sendable (Result<NATSMessage, NATSError>) -> Void], Transport?)? in
-            if shared.finished {
+        let ending = guarded.withLock { shared -> ([OnceContinuation], [InboxWaiter], Transport?)? in
+            let (first, transport) = shared.machine.finish()
+            if !first {
                 return nil
             }
-            shared.finished = true
-            shared.closing = true
-            shared.status = .closed
             defer {
-                shared.pongWaiters = []
-                shared.inbox.waiters = [:]
-                shared.transport = nil
                 // Handlers hold their subscribers (see `NATSBusSubscription.attach`);
                 // a closed connection delivers nothing more, so it lets them go.
-                shared.subscriptions = [:]
+                shared.subscriptions.removeAll()
                 subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             }
-            return (shared.pongWaiters, shared.inbox.waiters, shared.transport)
+            return (shared.pings.reset(), shared.inbox.removeAll(), transport)
         }
         guard let (waiters, inboxWaiters, transport) = ending else {
             first?.resume(throwing: error ?? .closed)
@@ -387,10 +363,10 @@ public final class NATSConnection: Sendable {
             return
         }
         transport?.shutdown()
-        for case .flush(let continuation) in waiters {
-            continuation.resume(throwing: NATSError.closed)
+        for flush in waiters {
+            flush.resume(throwing: NATSError.closed)
         }
-        for waiter in inboxWaiters.values {
+        for waiter in inboxWaiters {
             waiter(.failure(.closed))
         }
         if let first {
@@ -529,14 +505,7 @@ public final class NATSConnection: Sendable {
     /// publishes do, including those being written (`inFlight`).
     private func activate(_ transport: Transport) throws(NATSError) {
         let id = transport.id
-        let closing = guarded.withLock { shared in
-            if !shared.closing {
-                shared.transport = transport
-                shared.confirmed = false
-            }
-            return shared.closing
-        }
-        if closing {
+        if guarded.withLock({ $0.machine.handshakeCompleted(transport) }) == .closeLink {
             // `close()` came during the handshake, before it could see this transport.
             transport.close()
             throw .closed
@@ -547,14 +516,14 @@ public final class NATSConnection: Sendable {
                 try transport.write { () -> [UInt8]? in
                     let chunk: [UInt8]? = guarded.withLock { shared in
                         var out: [UInt8] = []
-                        for (sid, record) in shared.subscriptions where record.sentOn != id {
-                            ClientCommand.subscribe(subject: record.subject, queueGroup: record.queueGroup, sid: sid, into: &out)
-                            shared.subscriptions[sid]?.sentOn = id
-                        }
+                        // While draining, only the inbox is renewed: the others were
+                        // unsubscribed at the server, and the drain is about to close.
+                        let (draining, inbox) = (shared.machine.draining, shared.inbox.sid)
+                        shared.subscriptions.renew(on: id, into: &out) { !draining || $0 == inbox }
                         out.append(contentsOf: shared.pending)
                         swap(&shared.inFlight, &shared.pending)
                         if out.isEmpty {
-                            shared.status = .connected
+                            shared.machine.activated()
                             return nil
                         }
                         return out
@@ -575,9 +544,7 @@ public final class NATSConnection: Sendable {
                     shared.inFlight.append(contentsOf: shared.pending)
                     swap(&shared.inFlight, &shared.pending)
                     shared.inFlight = []
-                    if shared.transport === transport {
-                        shared.transport = nil
-                    }
+                    shared.machine.activationFailed(transport)
                 }
                 transport.close()
                 throw error
@@ -631,14 +598,11 @@ public final class NATSConnection: Sendable {
         case .ping:
             try? transport.write(ClientCommand.pong)
         case .pong:
-            let waiter: PongWaiter? = guarded.withLock { shared in
-                shared.pingsOutstanding = 0
-                shared.confirmed = true
-                return shared.pongWaiters.isEmpty ? nil : shared.pongWaiters.removeFirst()
+            let flush = guarded.withLock { shared in
+                shared.machine.pongReceived()
+                return shared.pings.pongReceived()
             }
-            if case .flush(let once) = waiter {
-                once.resume()
-            }
+            flush?.resume()
         case .ok:
             break
         case .info(let info):
@@ -690,7 +654,7 @@ public final class NATSConnection: Sendable {
         // under the lock, which a stream of messages then takes only once.
         if subscriptionsVersion.load(ordering: .acquiring) != cache.version {
             cache = guarded.withLock { shared in
-                HandlerCache(version: subscriptionsVersion.load(ordering: .relaxed), handlers: shared.subscriptions.mapValues(\.handler))
+                HandlerCache(version: subscriptionsVersion.load(ordering: .relaxed), handlers: shared.subscriptions.handlers)
             }
         }
         cache.handlers[message.sid]?(message)
@@ -698,8 +662,7 @@ public final class NATSConnection: Sendable {
 
     /// Hands a message that arrived on the inbox to the request waiting for its token.
     private func answer(_ message: NATSMessage) {
-        let token = message.subject.split(separator: ".").last.map(String.init) ?? ""
-        let waiter = guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
+        let waiter = guarded.withLock { $0.inbox.take(replySubject: message.subject) }
         if let waiter {
             if message.headers?.status == 503 {
                 waiter(.failure(.noResponders(subject: message.subject)))
@@ -722,10 +685,10 @@ public final class NATSConnection: Sendable {
                 return
             }
             let found = guarded.withLock { shared -> (Transport, Bool)? in
-                guard !shared.closing, let transport = shared.transport, transport.id == id else {
+                guard !shared.machine.closing, let transport = shared.machine.link, transport.id == id else {
                     return nil
                 }
-                return (transport, shared.pingsOutstanding >= options.maxPingsOutstanding)
+                return (transport, shared.pings.isStale(limit: options.maxPingsOutstanding))
             }
             guard let (transport, stale) = found else {
                 return
@@ -738,10 +701,7 @@ public final class NATSConnection: Sendable {
             // unanswered. A busy publisher is no sign of a dead server, and a writer stuck
             // on one that stopped reading is ended by the write timeout instead.
             _ = try? transport.writeIfIdle(ClientCommand.ping) {
-                guarded.withLock { shared in
-                    shared.pingsOutstanding += 1
-                    shared.pongWaiters.append(.keepalive)
-                }
+                guarded.withLock { $0.pings.tickPingSent() }
             }
             scheduleKeepalive(for: transport)
         }
@@ -842,12 +802,10 @@ public final class NATSConnection: Sendable {
                 if let max = shared.info?.maxPayload, size > max {
                     throw .payloadTooLarge(size: size, max: max)
                 }
-                switch shared.status {
-                case .closed:
-                    throw .closed
-                case .connected where shared.transport != nil && shared.transport !== failed:
-                    return shared.transport
-                default:
+                switch try shared.machine.route(excluding: failed) {
+                case .write(let transport):
+                    return transport
+                case .buffer:
                     try buffer(bytes, in: &shared)
                     return nil
                 }
@@ -920,14 +878,14 @@ public final class NATSConnection: Sendable {
     /// - Throws: ``NATSError/timeout``, or ``NATSError/closed`` and
     ///   ``NATSError/connectionFailed(_:)`` if the connection ends meanwhile.
     public func flush(timeout: Duration = .seconds(5)) async throws {
-        guard let transport = guarded.withLock({ $0.status == .connected ? $0.transport : nil }) else {
+        guard let transport = guarded.withLock({ $0.machine.connectedLink }) else {
             throw currentState == .closed ? NATSError.closed : NATSError.connectionFailed("not connected")
         }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let once = OnceContinuation(continuation)
             do {
                 try transport.write(ClientCommand.ping) {
-                    guarded.withLock { $0.pongWaiters.append(.flush(once)) }
+                    guarded.withLock { $0.pings.flushPingSent(once) }
                 }
             } catch {
                 once.resume(throwing: error)
@@ -993,16 +951,12 @@ public final class NATSConnection: Sendable {
             throw .invalidSubject(queueGroup)
         }
         let sid = try guarded.withLock { shared throws(NATSError) -> UInt64 in
-            if shared.status == .closed || shared.draining {
-                throw .closed
-            }
-            let sid = shared.nextSid
+            try shared.machine.checkSubscribe()
             // Renewed on every reconnection: a line the server refuses would end each one.
             var line: [UInt8] = []
-            ClientCommand.subscribe(subject: subject, queueGroup: queueGroup, sid: sid, into: &line)
+            ClientCommand.subscribe(subject: subject, queueGroup: queueGroup, sid: shared.subscriptions.nextSid, into: &line)
             try checkControlLine(line)
-            shared.nextSid += 1
-            shared.subscriptions[sid] = SubscriptionRecord(subject: subject, queueGroup: queueGroup, handler: handler)
+            let sid = shared.subscriptions.add(subject: subject, queueGroup: queueGroup, handler: handler)
             subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             return sid
         }
@@ -1021,7 +975,7 @@ public final class NATSConnection: Sendable {
     /// or being written under that lock, which anything written later waits for.
     private func sendSubscription(_ sid: UInt64) {
         let transport = guarded.withLock { shared -> Transport? in
-            guard let current = shared.transport, let record = shared.subscriptions[sid], record.sentOn != current.id else {
+            guard let current = shared.machine.link, shared.subscriptions.isUnsent(sid, on: current.id) else {
                 return nil
             }
             return current
@@ -1034,13 +988,10 @@ public final class NATSConnection: Sendable {
             guarded.withLock { shared -> [UInt8]? in
                 // A replaced transport is dead; marking the record as sent on it could
                 // hide that its replacement already has it (and skip its `UNSUB`).
-                guard shared.transport === transport, let record = shared.subscriptions[sid], record.sentOn != transport.id else {
+                guard shared.machine.link === transport else {
                     return nil
                 }
-                shared.subscriptions[sid]?.sentOn = transport.id
-                var bytes: [UInt8] = []
-                ClientCommand.subscribe(subject: record.subject, queueGroup: record.queueGroup, sid: sid, into: &bytes)
-                return bytes
+                return shared.subscriptions.send(sid, on: transport.id)
             }
         }
     }
@@ -1051,9 +1002,9 @@ public final class NATSConnection: Sendable {
     fileprivate func unsubscribe(sid: UInt64) {
         while true {
             let transport = guarded.withLock { shared -> Transport? in
-                guard let current = shared.transport else {
+                guard let current = shared.machine.link else {
                     // No transport: the next one's `activate` will not renew it.
-                    shared.subscriptions[sid] = nil
+                    shared.subscriptions.remove(sid)
                     subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
                     return nil
                 }
@@ -1066,11 +1017,11 @@ public final class NATSConnection: Sendable {
             do {
                 try transport.write { () -> [UInt8]? in
                     guarded.withLock { shared -> [UInt8]? in
-                        guard shared.transport === transport else {
+                        guard shared.machine.link === transport else {
                             replaced = true
                             return nil
                         }
-                        let removed = shared.subscriptions.removeValue(forKey: sid)
+                        let removed = shared.subscriptions.remove(sid)
                         subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
                         guard let record = removed, record.sentOn == transport.id else {
                             return nil
@@ -1084,8 +1035,8 @@ public final class NATSConnection: Sendable {
                 // A dead transport: forget the record, unless a newer transport already
                 // replaced it (and may have renewed the `SUB`): then tell that one.
                 replaced = guarded.withLock { shared in
-                    guard let current = shared.transport, current !== transport else {
-                        shared.subscriptions[sid] = nil
+                    guard let current = shared.machine.link, current !== transport else {
+                        shared.subscriptions.remove(sid)
                         subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
                         return false
                     }
@@ -1120,10 +1071,9 @@ public final class NATSConnection: Sendable {
     /// - Returns: A `Single` of the answer.
     public func request(_ payload: [UInt8], to subject: String, headers: NATSHeaders? = nil, timeout: Duration = .seconds(5)) -> Single<NATSMessage> {
         Single.create { [self] observer in
-            let reply: String
-            let inboxSid: UInt64
+            let registered: (token: UInt64, reply: String, inboxSid: UInt64, sendSubscription: Bool)
             do {
-                (reply, inboxSid) = try registerInbox { result in
+                registered = try registerRequest(deadline: .now + timeout) { result in
                     switch result {
                     case .success(let message): observer(.success(message))
                     case .failure(.noResponders): observer(.failure(NATSError.noResponders(subject: subject)))
@@ -1134,57 +1084,80 @@ public final class NATSConnection: Sendable {
                 observer(.failure(error))
                 return Disposables.create()
             }
-            let token = String(reply.split(separator: ".").last ?? "")
-            // The inbox's `SUB` goes before this request, whichever request made it.
-            sendSubscription(inboxSid)
+            if registered.sendSubscription {
+                // The inbox's `SUB` goes before this request, whichever request made it.
+                sendSubscription(registered.inboxSid)
+            }
             do {
-                try publish(payload, to: subject, replyTo: reply, headers: headers, writeNow: true)
+                try publish(payload, to: subject, replyTo: registered.reply, headers: headers, writeNow: true)
             } catch {
                 // The request never left: its waiter goes, so nothing holds the
                 // observer and `close()` does not answer it a second time.
-                _ = guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
+                _ = guarded.withLock { $0.inbox.take(registered.token) }
                 observer(.failure(error))
                 return Disposables.create()
             }
-            let timer = DispatchWorkItem { [weak self] in
-                let waiter = self?.guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
-                waiter?(.failure(.timeout))
-            }
-            announcer.asyncAfter(deadline: .now() + .milliseconds(timeout.milliseconds), execute: timer)
             return Disposables.create { [weak self] in
-                timer.cancel()
-                _ = self?.guarded.withLock { $0.inbox.waiters.removeValue(forKey: token) }
+                _ = self?.guarded.withLock { $0.inbox.take(registered.token) }
             }
         }
     }
 
-    /// Makes a reply subject and registers `waiter` for it, creating the connection's
-    /// inbox subscription on first use; returns the reply subject and the inbox's sid.
+    /// Registers `waiter` until `deadline` under a new token, creating the connection's
+    /// inbox subscription on first use; returns the token, its reply subject, the inbox's
+    /// sid, and whether the current transport may still lack the inbox's `SUB` (then the
+    /// caller runs `sendSubscription`, which decides under the socket's write lock).
     ///
     /// The inbox subscription is created in the same critical section that hands out the
     /// token, so however many first requests race there is exactly one, and its handler
-    /// is in place before any request leaves (its `SUB` is sent by `sendSubscription`).
-    private func registerInbox(_ waiter: @escaping @Sendable (Result<NATSMessage, NATSError>) -> Void) throws(NATSError) -> (String, UInt64) {
+    /// is in place before any request leaves. The timer is armed here, under the lock,
+    /// only when this deadline is earlier than the armed one.
+    private func registerRequest(
+        deadline: ContinuousClock.Instant, _ waiter: @escaping InboxWaiter
+    ) throws(NATSError) -> (token: UInt64, reply: String, inboxSid: UInt64, sendSubscription: Bool) {
         try guarded.withLock { shared throws(NATSError) in
-            if shared.status == .closed {
+            if shared.machine.status == .closed {
                 throw .closed
             }
-            let token = String(shared.inbox.nextToken)
-            shared.inbox.nextToken += 1
-            shared.inbox.waiters[token] = waiter
+            let (token, arm) = shared.inbox.register(waiter, deadline: deadline)
+            if let arm {
+                Self.arm(shared.requestTimer, at: arm)
+            }
             let sid: UInt64
             if let existing = shared.inbox.sid {
                 sid = existing
             } else {
-                sid = shared.nextSid
-                shared.nextSid += 1
-                shared.inbox.sid = sid
-                shared.subscriptions[sid] = SubscriptionRecord(subject: shared.inbox.prefix + ".*", queueGroup: nil) { [weak self] message in
+                sid = shared.subscriptions.add(subject: shared.inbox.prefix + "*", queueGroup: nil) { [weak self] message in
                     self?.answer(message)
                 }
+                shared.inbox.sid = sid
                 subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
             }
-            return (shared.inbox.prefix + "." + token, sid)
+            let unsent = shared.machine.link.map { shared.subscriptions.isUnsent(sid, on: $0.id) } ?? false
+            return (token, shared.inbox.replySubject(token), sid, unsent)
+        }
+    }
+
+    /// Arms `timer` to fire at `deadline`, replacing any earlier arming.
+    private static func arm(_ timer: any DispatchSourceTimer, at deadline: ContinuousClock.Instant) {
+        let (seconds, attoseconds) = (deadline - .now).components
+        let nanoseconds = seconds < 0 ? 0 : seconds >= Int64(Int.max / 1_000_000_000) - 1
+            ? Int.max / 2 : Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), leeway: .nanoseconds(0))
+    }
+
+    /// The request timer fired: fails the requests past their deadline with
+    /// ``NATSError/timeout`` and re-arms for the next deadline, if any.
+    private func expireRequests() {
+        let expired = guarded.withLock { shared in
+            let (expired, arm) = shared.inbox.expire(now: .now)
+            if let arm {
+                Self.arm(shared.requestTimer, at: arm)
+            }
+            return expired
+        }
+        for waiter in expired {
+            waiter(.failure(.timeout))
         }
     }
 
@@ -1233,32 +1206,24 @@ public final class NATSConnection: Sendable {
     /// sent before the `UNSUB`s, so those have reached their handlers when it returns
     /// (the records stay until then: a message on its way is not dropped as unknown).
     func drainSubscriptions(timeout: Duration) async throws {
-        let transport = try guarded.withLock { shared throws(NATSError) -> Transport? in
-            if shared.status == .closed {
-                throw .closed
-            }
-            shared.draining = true
-            return shared.status == .connected ? shared.transport : nil
+        let action = try guarded.withLock { shared throws(NATSError) in
+            try shared.machine.drainRequested()
         }
-        guard let transport else {
+        guard case .unsubscribe(let transport) = action else {
             return
         }
         try transport.write { () -> [UInt8]? in
             guarded.withLock { shared -> [UInt8]? in
-                guard shared.transport === transport else {
+                guard shared.machine.link === transport else {
                     return nil
                 }
-                var bytes: [UInt8] = []
-                for (sid, record) in shared.subscriptions.sorted(by: { $0.key < $1.key })
-                where sid != shared.inbox.sid && record.sentOn == transport.id {
-                    ClientCommand.unsubscribe(sid: sid, into: &bytes)
-                }
+                let bytes = shared.subscriptions.unsubscribeAll(on: transport.id, excluding: shared.inbox.sid)
                 return bytes.isEmpty ? nil : bytes
             }
         }
         try await flush(timeout: timeout)
         guarded.withLock { shared in
-            shared.subscriptions = shared.subscriptions.filter { $0.key == shared.inbox.sid }
+            shared.subscriptions.removeAll(keeping: shared.inbox.sid)
             subscriptionsVersion.wrappingAdd(1, ordering: .releasing)
         }
     }
@@ -1274,28 +1239,13 @@ public final class NATSConnection: Sendable {
     /// connection.close()
     /// ```
     public func close() {
-        let transport = guarded.withLock { shared -> Transport? in
-            shared.closing = true
-            return shared.transport
-        }
+        let transport = guarded.withLock { $0.machine.closeRequested() }
         transport?.shutdownOrderly()
         wakeup.signal()
     }
 
     // MARK: - Helpers
 
-    private func setStatus(_ status: NATSConnectionState) {
-        let changed = guarded.withLock { shared -> Bool in
-            guard shared.status != status, shared.status != .closed else {
-                return false
-            }
-            shared.status = status
-            return true
-        }
-        if changed {
-            announce(status)
-        }
-    }
 
     private func announce(_ status: NATSConnectionState) {
         announcer.async { [stateSubject] in

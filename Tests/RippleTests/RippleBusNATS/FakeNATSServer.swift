@@ -23,6 +23,8 @@ final class FakeNATSServer: Sendable {
     private let peers = LockedValue<[Peer]>([])
     // `true` while `listener` is open (its shutdown and close happen under this lock).
     private let listening = LockedValue(true)
+    // Whether a `PING` gets its `PONG` (one not answered when it comes never is).
+    private let answering = LockedValue(true)
 
     /// Starts listening on a free loopback port.
     ///
@@ -67,6 +69,11 @@ final class FakeNATSServer: Sendable {
                 _ = write(peers[index].fd, Array(text.utf8))
             }
         }
+    }
+
+    /// Stops (or resumes) answering `PING`s, to hold a flush or a drain in its wait.
+    func answerPings(_ on: Bool) {
+        answering.withLock { $0 = on }
     }
 
     /// Ends connection `index` as a crashed server would.
@@ -144,7 +151,7 @@ final class FakeNATSServer: Sendable {
                 scanned = range.upperBound
             }
             unmatched = Array(window[max(scanned, window.count - (ping.count - 1))...])
-            if pongs > 0 {
+            if pongs > 0 && answering.withLock({ $0 }) {
                 guard write(fd, Array(String(repeating: "PONG\r\n", count: pongs).utf8)), !closesAfterHandshake else {
                     return
                 }

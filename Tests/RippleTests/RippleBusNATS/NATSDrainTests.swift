@@ -45,6 +45,32 @@ extension RippleTests {
             #expect(bus.connection.currentState == .closed)
         }
 
+        @Test func aReconnectionDuringADrainRenewsOnlyTheInbox() async throws {
+            let server = try FakeNATSServer()
+            defer { server.stop() }
+            let connection = try await NATSConnection.connect(to: "nats://127.0.0.1:\(server.port)")
+            defer { connection.close() }
+            _ = try connection.subscribe(to: "drained.a") { _ in }
+            // A request makes the inbox subscription (sid 2); nobody answers it.
+            let request = connection.request([], to: "nobody", timeout: .seconds(30)).subscribe { (_: SingleEvent<NATSMessage>) in }
+            defer { request.dispose() }
+            try await connection.flush()
+            #expect(server.received(0).contains("SUB drained.a 1\r\n"))
+            // The drain's `UNSUB` goes out; its flush then waits for a `PONG` that the lost
+            // connection never sends. (The first half of `drain`, which leaves closing to it.)
+            server.answerPings(false)
+            let drain = Task { try await connection.drainSubscriptions(timeout: .seconds(10)) }
+            #expect(await eventually { server.received(0).contains("UNSUB 1\r\n") })
+            server.answerPings(true)
+            server.drop(0)
+            await #expect(throws: NATSError.connectionFailed("connection lost")) { try await drain.value }
+            #expect(await eventually { server.connectionCount == 2 && connection.currentState == .connected })
+            try await connection.flush()
+            let renewed = server.received(1)
+            #expect(!renewed.contains("drained.a"))
+            #expect(renewed.contains("SUB _INBOX."))
+        }
+
         @Test func drainingAClosedConnectionThrowsClosed() async throws {
             let server = try NATSLocalServer()
             let connection = try await NATSConnection.connect(to: server.url)

@@ -104,6 +104,6 @@ var natsTargets: [Target] {
         // `cluster` chapter and ripple-bench-nats (not a product).
         .target(name: "NATSLocalServer", swiftSettings: strict),
         // The NATS benchmark: its own executable, so ripple-bench never links the NATS module.
-        .executableTarget(name: "ripple-bench-nats", dependencies: ["Ripple", "RippleBusNATS", "NATSLocalServer"], swiftSettings: strict),
+        .executableTarget(name: "ripple-bench-nats", dependencies: ["Ripple", "RippleBus", "RippleBusNATS", "NATSLocalServer"], swiftSettings: strict),
     ]
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Ripple
+import RippleBus
 import RippleBusNATS
 
 /// What each client is asked to do; the official clients' peers (scripts/nats-peers.sh)
@@ -320,4 +321,23 @@ func benchSocket(_ url: String, _ settings: BenchSettings) throws -> BenchResult
     }
     let (p50, p99) = percentiles(latencies)
     return BenchResult(publish: publish, delivered: delivered, p50: p50, p99: p99)
+}
+
+// MARK: - The in-process bus
+
+/// `messages` events published from this thread to `subscribers` subscribers of
+/// RippleBus's `EventBus`, each on its own serial queue: events/s until every subscriber
+/// has the last one. No server: the delivery line alone, which `NATSEventBus` shares.
+func benchEventBus(_ settings: BenchSettings, subscribers: Int) throws -> Double {
+    let bus = EventBus()
+    let countdown = Countdown(settings.messages * subscribers)
+    let subscriptions = (0..<subscribers).map { _ in bus.subscribe(BenchEvent.self) { _ in countdown.tick() } }
+    defer { subscriptions.forEach { $0.dispose() } }
+    let text = String(repeating: "x", count: settings.payload)
+    let start = now()
+    for sequence in 0..<settings.messages {
+        bus.publish(BenchEvent(sequence: sequence, text: text))
+    }
+    try wait(countdown.all, for: "in-process delivery")
+    return rate(settings.messages, since: start)
 }

@@ -12,7 +12,10 @@ import RippleBusNATS
 // A separate executable, so ripple-bench's core workloads never link the NATS module.
 //
 //   swift run -c release ripple-bench-nats [--server nats://host:port] [--messages N]
-//       [--payload BYTES] [--requests N] [--rounds N] [--only raw|bus|socket]
+//       [--payload BYTES] [--requests N] [--rounds N] [--only raw|bus|socket|eventbus]
+//
+// `--only eventbus` measures RippleBus's in-process `EventBus` instead (no server): the
+// delivery line the typed NATS bus shares with it.
 
 var settings = BenchSettings()
 var server: String?
@@ -27,9 +30,20 @@ while let argument = arguments.popFirst() {
     case "--rounds": settings.rounds = Int(arguments.popFirst() ?? "") ?? settings.rounds
     case "--only": only = arguments.popFirst()
     default:
-        print("usage: ripple-bench-nats [--server URL] [--messages N] [--payload BYTES] [--requests N] [--rounds N] [--only raw|bus|socket]")
+        print("usage: ripple-bench-nats [--server URL] [--messages N] [--payload BYTES] [--requests N] [--rounds N] [--only raw|bus|socket|eventbus]")
         exit(64)
     }
+}
+
+if only == "eventbus" {
+    print("ripple-bench-nats: in-process EventBus, \(settings.messages) events with \(settings.payload)-character text, \(settings.rounds) rounds")
+    for round in 1...max(1, settings.rounds) {
+        for subscribers in [1, 4] {
+            let rate = try benchEventBus(settings, subscribers: subscribers)
+            print("client=eventbus round=\(round) subscribers=\(subscribers) published_events_per_s=\(Int(rate))")
+        }
+    }
+    exit(0)
 }
 
 var local: NATSLocalServer?

@@ -35,18 +35,40 @@ struct RemoteFailure: Codable {
 }
 
 enum EnvelopeCoding {
-    // One encoder for every publish (its `encode` keeps no state between calls), rather
-    // than one made and thrown away each time.
+    // One encoder for what the byte encoder leaves to `JSONEncoder` (its `encode` keeps
+    // no state between calls), rather than one made and thrown away each time.
     private static let encoder = JSONEncoder()
 
     /// The envelope of `event`, named `name` (`E.busName`, which a bus looks up once per type).
+    ///
+    /// The envelope's fields are written in the documented order, the payload by
+    /// ``JSONByteEncoder``: the JSON `JSONEncoder` writes, with the members of each object
+    /// in encoding order (Linux's `JSONEncoder` orders them by hash). Where the byte
+    /// encoder declines, `JSONEncoder` writes the payload (and throws its errors).
     static func encode<E: BusEvent>(_ event: E, name: String = E.busName) throws -> [UInt8] {
-        Array(try encoder.encode(Envelope(type: name, version: E.schemaVersion, payload: event)))
+        try encode(event, name: name, version: E.schemaVersion)
+    }
+
+    private static func encode<Payload: Encodable>(_ payload: Payload, name: String, version: Int) throws -> [UInt8] {
+        let writer = JSONByteEncoder()
+        writer.append(raw: #"{"type":"#.utf8)
+        try writer.encode(name)
+        writer.append(raw: #","version":"#.utf8)
+        try writer.encode(version)
+        writer.append(raw: #","payload":"#.utf8)
+        let head = writer.bytes.count
+        do {
+            try writer.encode(payload)
+        } catch {
+            writer.restart(keeping: head)
+            writer.append(raw: try encoder.encode(payload))
+        }
+        writer.append(raw: CollectionOfOne(UInt8(ascii: "}")))
+        return writer.bytes
     }
 
     static func encodeFailure(_ error: any Error) -> [UInt8] {
-        let envelope = Envelope(type: RemoteFailure.typeName, version: 1, payload: RemoteFailure(message: "\(error)"))
-        return (try? Array(JSONEncoder().encode(envelope))) ?? []
+        (try? encode(RemoteFailure(message: "\(error)"), name: RemoteFailure.typeName, version: 1)) ?? []
     }
 
     /// Reads an event of type `E` (named `name`) from `message`, or says why it cannot.
@@ -54,6 +76,9 @@ enum EnvelopeCoding {
     /// An envelope of the expected type and version is read in one pass; anything else
     /// is read again, head first, to say exactly what is wrong with it.
     static func decode<E: BusEvent>(_ type: E.Type, from message: NATSMessage, using decoder: JSONDecoder, name: String = E.busName) -> Result<E, NATSBusError> {
+        if let event = try? decodeAccepted(E.self, from: message.payload, name: name) {
+            return .success(event)
+        }
         let data = Data(message.payload)
         if let whole = try? decoder.decode(WholeEnvelope<E>.self, from: data), whole.type == name, whole.version <= E.schemaVersion {
             return .success(whole.payload)
@@ -78,5 +103,22 @@ enum EnvelopeCoding {
         } catch {
             return .failure(.undecodable(subject: message.subject, reason: "\(error)"))
         }
+    }
+
+    /// An envelope of type `name` and a version up to `E`'s, read by ``JSONByteDecoder``;
+    /// it throws for anything else, which ``decode(_:from:using:name:)`` then reads with
+    /// `JSONDecoder` (so the errors, and the odd document only it reads, are its).
+    static func decodeAccepted<E: BusEvent>(_ type: E.Type, from bytes: [UInt8], name: String) throws -> E {
+        let reader = JSONByteDecoder(bytes: bytes)
+        let members = try reader.members(at: reader.validate())
+        guard let typeAt = try reader.value(forKey: "type", in: members),
+            let versionAt = try reader.value(forKey: "version", in: members),
+            let payloadAt = try reader.value(forKey: "payload", in: members),
+            try reader.string(at: typeAt) == name,
+            try reader.integer(Int.self, at: versionAt) <= E.schemaVersion
+        else {
+            throw JSONByteDecoder.Unsupported()
+        }
+        return try reader.decode(E.self, at: payloadAt)
     }
 }

@@ -310,7 +310,8 @@ extension RippleTests {
             let stateSubscription = connection.state.subscribe(onNext: { state in states.withLock { $0.append(state) } })
             let errorSubscription = connection.errors.subscribe(onNext: { error in errors.withLock { $0.append(error) } })
             #expect(await eventually(timeout: .seconds(5)) { states.withLock { $0 } == [.connected, .reconnecting, .connected] })
-            #expect(errors.withLock { $0 } == [.server("Authentication Timeout")])
+            // `errors` is announced on the connection's event queue: wait for it too.
+            #expect(await eventually(timeout: .seconds(5)) { errors.withLock { $0 } == [.server("Authentication Timeout")] })
             try await connection.flush()
             stateSubscription.dispose()
             errorSubscription.dispose()

@@ -113,18 +113,9 @@ final class JSONByteDecoder: Decoder {
                 try expect(UInt8(ascii: ":"), at: &index)
                 index = skipWhitespace(from: index)
                 try validateValue(at: &index, depth: depth + 1, nonASCII: &nonASCII)
-                index = skipWhitespace(from: index)
-                guard index < bytes.count else {
-                    throw Unsupported()
-                }
-                index += 1
-                if bytes[index - 1] == UInt8(ascii: "}") {
+                if try passSeparator(closing: UInt8(ascii: "}"), at: &index) {
                     return
                 }
-                guard bytes[index - 1] == UInt8(ascii: ",") else {
-                    throw Unsupported()
-                }
-                index = skipWhitespace(from: index)
             }
         case UInt8(ascii: "["):
             index = skipWhitespace(from: index + 1)
@@ -134,18 +125,9 @@ final class JSONByteDecoder: Decoder {
             }
             while true {
                 try validateValue(at: &index, depth: depth + 1, nonASCII: &nonASCII)
-                index = skipWhitespace(from: index)
-                guard index < bytes.count else {
-                    throw Unsupported()
-                }
-                index += 1
-                if bytes[index - 1] == UInt8(ascii: "]") {
+                if try passSeparator(closing: UInt8(ascii: "]"), at: &index) {
                     return
                 }
-                guard bytes[index - 1] == UInt8(ascii: ",") else {
-                    throw Unsupported()
-                }
-                index = skipWhitespace(from: index)
             }
         case UInt8(ascii: "\""):
             try validateString(at: &index, nonASCII: &nonASCII)
@@ -164,6 +146,24 @@ final class JSONByteDecoder: Decoder {
         for byte in UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount) {
             try expect(byte, at: &index)
         }
+    }
+
+    /// After a member or element: passes the `,` and the whitespace after it (false), or
+    /// the container's `closing` byte (true).
+    private func passSeparator(closing: UInt8, at index: inout Int) throws -> Bool {
+        index = skipWhitespace(from: index)
+        guard index < bytes.count else {
+            throw Unsupported()
+        }
+        index += 1
+        if bytes[index - 1] == closing {
+            return true
+        }
+        guard bytes[index - 1] == UInt8(ascii: ",") else {
+            throw Unsupported()
+        }
+        index = skipWhitespace(from: index)
+        return false
     }
 
     private func validateString(at index: inout Int, nonASCII: inout Bool) throws {

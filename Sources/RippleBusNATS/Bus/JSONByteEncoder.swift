@@ -134,6 +134,30 @@ final class JSONByteEncoder: Encoder {
         return push(closer: closer)
     }
 
+    /// Opens an object nested where `begin` (its key or element start) leaves off.
+    fileprivate func nestedObject<NestedKey: CodingKey>(after begin: () throws -> Void) -> KeyedEncodingContainer<NestedKey> {
+        let (id, depth) = openNested(closer: UInt8(ascii: "}"), after: begin)
+        return KeyedEncodingContainer(KeyedWriter<NestedKey>(encoder: self, id: id, depth: depth))
+    }
+
+    /// Opens an array nested where `begin` (its key or element start) leaves off.
+    fileprivate func nestedArray(after begin: () throws -> Void) -> any UnkeyedEncodingContainer {
+        let (id, depth) = openNested(closer: UInt8(ascii: "]"), after: begin)
+        return UnkeyedWriter(encoder: self, id: id, depth: depth)
+    }
+
+    // The container methods cannot throw: a failed `begin` marks the encoding failed,
+    // and the caller encodes again with `JSONEncoder`.
+    private func openNested(closer: UInt8, after begin: () throws -> Void) -> (id: Int, depth: Int) {
+        do {
+            try begin()
+        } catch {
+            state.pointee.failed = true
+        }
+        state.pointee.bytes.append(closer == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        return push(closer: closer)
+    }
+
     fileprivate func push(closer: UInt8) -> (id: Int, depth: Int) {
         state.pointee.lastID += 1
         state.pointee.open.append(Open(id: state.pointee.lastID, closer: closer, count: 0))
@@ -354,25 +378,11 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        do {
-            try encoder.beginKey(key, of: id, at: depth)
-        } catch {
-            encoder.state.pointee.failed = true
-        }
-        encoder.state.pointee.bytes.append(UInt8(ascii: "{"))
-        let (nestedID, nestedDepth) = encoder.push(closer: UInt8(ascii: "}"))
-        return KeyedEncodingContainer(KeyedWriter<NestedKey>(encoder: encoder, id: nestedID, depth: nestedDepth))
+        encoder.nestedObject(after: { try encoder.beginKey(key, of: id, at: depth) })
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        do {
-            try encoder.beginKey(key, of: id, at: depth)
-        } catch {
-            encoder.state.pointee.failed = true
-        }
-        encoder.state.pointee.bytes.append(UInt8(ascii: "["))
-        let (nestedID, nestedDepth) = encoder.push(closer: UInt8(ascii: "]"))
-        return UnkeyedWriter(encoder: encoder, id: nestedID, depth: nestedDepth)
+        encoder.nestedArray(after: { try encoder.beginKey(key, of: id, at: depth) })
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -479,25 +489,11 @@ private struct UnkeyedWriter: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        do {
-            try encoder.beginElement(of: id, at: depth)
-        } catch {
-            encoder.state.pointee.failed = true
-        }
-        encoder.state.pointee.bytes.append(UInt8(ascii: "{"))
-        let (nestedID, nestedDepth) = encoder.push(closer: UInt8(ascii: "}"))
-        return KeyedEncodingContainer(KeyedWriter<NestedKey>(encoder: encoder, id: nestedID, depth: nestedDepth))
+        encoder.nestedObject(after: { try encoder.beginElement(of: id, at: depth) })
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        do {
-            try encoder.beginElement(of: id, at: depth)
-        } catch {
-            encoder.state.pointee.failed = true
-        }
-        encoder.state.pointee.bytes.append(UInt8(ascii: "["))
-        let (nestedID, nestedDepth) = encoder.push(closer: UInt8(ascii: "]"))
-        return UnkeyedWriter(encoder: encoder, id: nestedID, depth: nestedDepth)
+        encoder.nestedArray(after: { try encoder.beginElement(of: id, at: depth) })
     }
 
     mutating func superEncoder() -> any Encoder {

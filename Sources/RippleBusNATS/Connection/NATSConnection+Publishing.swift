@@ -5,37 +5,45 @@ import Ripple
 extension NATSConnection {
     /// ``publish(_:to:replyTo:headers:)``, written by this thread before it returns when
     /// `writeNow` (a request, whose answer is awaited) instead of by the armed flush.
-    func publish(_ payload: [UInt8], to subject: String, replyTo: String?, headers: NATSHeaders?, writeNow: Bool) throws(NATSError) {
+    /// `ownReply`: `replyTo` is this connection's inbox subject, valid by construction.
+    func publish(
+        _ payload: [UInt8], to subject: String, replyTo: String?, headers: NATSHeaders?, writeNow: Bool, ownReply: Bool = false
+    ) throws(NATSError) {
         guard Subject.isValid(subject, allowWildcards: false) else {
             throw .invalidSubject(subject)
         }
-        if let replyTo, !Subject.isValid(replyTo, allowWildcards: false) {
+        if !ownReply, let replyTo, !Subject.isValid(replyTo, allowWildcards: false) {
             throw .invalidSubject(replyTo)
         }
-        if let headers {
-            // `isNewline`: "\r\n" is one `Character`, equal to neither "\r" nor "\n".
-            let breaksLine: (Character) -> Bool = { $0.isNewline }
-            for field in headers.fields
-            where field.name.isEmpty || field.name.contains(where: { breaksLine($0) || $0 == ":" || $0 == " " || $0 == "\u{0}" })
-                || field.value.contains(where: breaksLine) {
-                throw .invalidHeader(field.name)
+        guard let headers else {
+            // The common case: `PUB` written straight into the write buffer (or the
+            // reconnect buffer), its length known beforehand.
+            let (line, count) = ClientCommand.publishLength(subject: subject, replyTo: replyTo, payload: payload.count)
+            if line > options.maxControlLine {
+                throw .controlLineTooLong(length: line, limit: options.maxControlLine)
             }
-            if let description = headers.statusDescription, description.contains(where: breaksLine) {
-                throw .invalidHeader(description)
+            try send(count: count, size: payload.count, writeNow: writeNow) { out in
+                ClientCommand.publish(subject: subject, replyTo: replyTo, payload: payload, line: line, into: &out)
             }
+            return
+        }
+        // `isNewline`: "\r\n" is one `Character`, equal to neither "\r" nor "\n".
+        let breaksLine: (Character) -> Bool = { $0.isNewline }
+        for field in headers.fields
+        where field.name.isEmpty || field.name.contains(where: { breaksLine($0) || $0 == ":" || $0 == " " || $0 == "\u{0}" })
+            || field.value.contains(where: breaksLine) {
+            throw .invalidHeader(field.name)
+        }
+        if let description = headers.statusDescription, description.contains(where: breaksLine) {
+            throw .invalidHeader(description)
         }
         var bytes: [UInt8] = []
-        let line: Int
-        if let headers {
-            line = ClientCommand.publish(subject: subject, replyTo: replyTo, headers: headers, payload: payload, into: &bytes)
-        } else {
-            line = ClientCommand.publish(subject: subject, replyTo: replyTo, payload: payload, into: &bytes)
-        }
+        let line = ClientCommand.publish(subject: subject, replyTo: replyTo, headers: headers, payload: payload, into: &bytes)
         if line > options.maxControlLine {
             throw .controlLineTooLong(length: line, limit: options.maxControlLine)
         }
         // What the server counts against `max_payload`: the header block and the payload.
-        try send(bytes, size: bytes.count - line - 4, writeNow: writeNow)
+        try send(count: bytes.count, size: bytes.count - line - 4, writeNow: writeNow) { $0.append(contentsOf: bytes) }
     }
 
     /// Throws ``NATSError/controlLineTooLong(length:limit:)`` when the line `command`
@@ -49,8 +57,8 @@ extension NATSConnection {
         }
     }
 
-    /// Queues `bytes` on the transport if connected (see ``Transport/enqueue(_:)``), else
-    /// keeps them in the bounded reconnect buffer.
+    /// Queues a publish on the transport if connected (see ``Transport/enqueue(count:_:)``),
+    /// else keeps it in the bounded reconnect buffer.
     ///
     /// A write that fails is not simply buffered: by then a reconnection may already
     /// have drained the buffer and declared the connection `connected`, and bytes added
@@ -59,7 +67,10 @@ extension NATSConnection {
     /// new transport if one is connected (this publisher's earlier buffered messages were
     /// drained before that), else into the buffer, which the coming drain empties before
     /// the connection is declared `connected`.
-    func send(_ bytes: [UInt8], size: Int, writeNow: Bool) throws(NATSError) {
+    ///
+    /// `encode` appends the publish's `count` bytes to the buffer it is given: the
+    /// transport's write buffer, under its lock, or a fresh array for the reconnect buffer.
+    private func send(count: Int, size: Int, writeNow: Bool, encode: (inout [UInt8]) -> Void) throws(NATSError) {
         var failed: Transport?
         while true {
             let transport = try guarded.withLock { shared throws(NATSError) -> Transport? in
@@ -70,6 +81,9 @@ extension NATSConnection {
                 case .write(let transport):
                     return transport
                 case .buffer:
+                    var bytes: [UInt8] = []
+                    bytes.reserveCapacity(count)
+                    encode(&bytes)
                     try buffer(bytes, in: &shared)
                     return nil
                 }
@@ -79,7 +93,7 @@ extension NATSConnection {
             }
             hooks?.beforePublishWrite?(transport)
             do {
-                let first = try transport.enqueue(bytes)
+                let first = try transport.enqueue(count: count, encode)
                 if writeNow {
                     flush(transport)
                 } else if first {

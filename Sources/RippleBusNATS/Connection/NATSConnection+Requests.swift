@@ -26,7 +26,7 @@ extension NATSConnection {
             sendSubscription(registered.inboxSid)
         }
         do {
-            try publish(payload, to: subject, replyTo: registered.reply, headers: headers, writeNow: true)
+            try publish(payload, to: subject, replyTo: registered.reply, headers: headers, writeNow: true, ownReply: true)
         } catch {
             // The request never left: its waiter goes, so nothing holds the
             // observer and `close()` does not answer it a second time.

@@ -1,6 +1,6 @@
 import Ripple
 
-// The two halves of a drain before the close.
+// Closing: waiting for the close to be done, and the first half of a drain.
 extension NATSConnection {
     /// ``close()``, returning once the state is ``NATSConnectionState/closed``: the
     /// connection's thread gets there as soon as it sees the socket shut down (or, in a

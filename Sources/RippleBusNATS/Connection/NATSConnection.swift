@@ -88,6 +88,9 @@ public final class NATSConnection: Sendable {
     /// failed attempt, so a server that accepts and drops at once is not retried in a loop.
     static let stableConnection: Duration = .seconds(1)
 
+    /// How long ``close()`` may wait for a write in progress and send what is queued.
+    static let closeSendBound: Duration = .milliseconds(250)
+
     let guarded: LockedValue<Shared>
     // Bumped, under `guarded`, whenever a subscription record is added or removed: the
     // read loop keeps its own copy of the handlers and takes the lock only when this moved.
@@ -377,16 +380,20 @@ public final class NATSConnection: Sendable {
     /// Closes the connection: no reconnecting, buffered messages not yet sent are
     /// discarded, waiting flushes and requests fail with ``NATSError/closed``, and
     /// ``state`` ends with ``NATSConnectionState/closed``. Messages already written to the
-    /// socket still reach the server, and so do those still queued on the write buffer if
-    /// no write is in progress and the socket takes them at once; ``drain(timeout:)``, or
-    /// ``flush(timeout:)`` first, makes sure of them.
+    /// socket still reach the server, and so do those still queued on the write buffer:
+    /// it waits for a write in progress and sends them, within 250 ms in all (a server
+    /// that stopped reading loses them); ``drain(timeout:)``, or ``flush(timeout:)``
+    /// first, makes sure of them.
     ///
     /// ```swift
     /// connection.close()
     /// ```
     public func close() {
         let transport = guarded.withLock { $0.machine.closeRequested() }
-        transport?.shutdownOrderly()
+        if let transport {
+            hooks?.beforeCloseSend?(transport)
+            transport.shutdownOrderly(within: Self.closeSendBound)
+        }
         wakeup.signal()
     }
 

@@ -9,4 +9,7 @@ struct NATSConnectionHooks: Sendable {
     /// `SUB` lines and buffered publishes was taken (publishes made now are buffered),
     /// before it is written.
     var beforeActivateWrite: (@Sendable (Transport) -> Void)?
+    /// In ``NATSConnection/close()``, after the close was decided and before it sends
+    /// what is queued on the transport's write buffer.
+    var beforeCloseSend: (@Sendable (Transport) -> Void)?
 }

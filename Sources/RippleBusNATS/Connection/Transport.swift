@@ -347,28 +347,36 @@ final class Transport: Sendable {
     /// and, to a TLS peer, that this is an orderly end (TLS's `close_notify`,
     /// `SSL_shutdown`), not a broken connection.
     ///
-    /// Both are sent only if no write holds the socket, and only what the socket takes at
-    /// once: one interleaved with a write in progress would corrupt it, and waiting could
-    /// mean waiting on a peer that stopped reading. The `close_notify` is sent without
-    /// waiting for the peer's own (the socket is non-blocking; one that cannot take it
-    /// now does without).
-    func shutdownOrderly() {
-        _ = writer.withLockIfAvailable { closed in
-            if closed || isShutDown.load(ordering: .acquiring) {
-                return
-            }
-            if writeHoldingWriter(closed: closed, deadline: .now, { nil }) != nil {
-                return
-            }
-            if secured.load(ordering: .relaxed) {
-                session.withLock { session in
-                    if let current = session {
-                        current.library.errorClear()
-                        _ = Self.withoutSIGPIPE { current.library.shutdown(current.ssl) }
-                        current.library.errorClear()
+    /// A write in progress is waited for, and what is queued sent, within `bound` in all:
+    /// interleaving with that write would corrupt it, and a peer that stopped reading
+    /// must not hold the close longer. `writer` has no timed wait, so this polls it every
+    /// 200 µs until the bound. Past the bound, what is still queued is lost with the
+    /// socket. The `close_notify` is sent without waiting for the peer's own (the socket
+    /// is non-blocking; one that cannot take it now does without).
+    func shutdownOrderly(within bound: Duration) {
+        let deadline = ContinuousClock.now + bound
+        while true {
+            let held: Void? = writer.withLockIfAvailable { closed in
+                if closed || isShutDown.load(ordering: .acquiring) {
+                    return
+                }
+                if writeHoldingWriter(closed: closed, deadline: deadline, { nil }) != nil {
+                    return
+                }
+                if secured.load(ordering: .relaxed) {
+                    session.withLock { session in
+                        if let current = session {
+                            current.library.errorClear()
+                            _ = Self.withoutSIGPIPE { current.library.shutdown(current.ssl) }
+                            current.library.errorClear()
+                        }
                     }
                 }
             }
+            if held != nil || ContinuousClock.now >= deadline {
+                break
+            }
+            usleep(200)
         }
         shutdown()
     }

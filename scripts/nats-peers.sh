@@ -4,6 +4,11 @@
 # interleaved rounds, printed as one table of medians.
 #
 #   bash scripts/nats-peers.sh [--rounds N] [--messages N] [--payload BYTES] [--requests N] [--skip-build]
+#       [--baseline PATH] [--raw-only]
+#
+# --baseline runs another ripple-bench-nats binary (say, one built from main) as
+# "ripple-raw-baseline" in the same rounds, so a change is measured against the same
+# server and load; --raw-only leaves out the typed bus and nats-py.
 #
 # Needs nats-server (Debian: nats-server, in /usr/sbin). Each official client runs when it
 # is there, and is left out (saying so) when it is not:
@@ -18,6 +23,8 @@ messages=200000
 payload=64
 requests=2000
 skip_build=0
+baseline=""
+raw_only=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds=$2; shift 2 ;;
@@ -25,7 +32,9 @@ while [ $# -gt 0 ]; do
         --payload) payload=$2; shift 2 ;;
         --requests) requests=$2; shift 2 ;;
         --skip-build) skip_build=1; shift ;;
-        *) echo "usage: $0 [--rounds N] [--messages N] [--payload BYTES] [--requests N] [--skip-build]" >&2; exit 64 ;;
+        --baseline) baseline=$2; shift 2 ;;
+        --raw-only) raw_only=1; shift ;;
+        *) echo "usage: $0 [--rounds N] [--messages N] [--payload BYTES] [--requests N] [--skip-build] [--baseline PATH] [--raw-only]" >&2; exit 64 ;;
     esac
 done
 
@@ -163,7 +172,9 @@ fi
 
 # --- nats-py ----------------------------------------------------------------------------
 pypeer=""
-if python3 -c 'import nats' 2>/dev/null; then
+if [ "$raw_only" = 1 ]; then
+    echo "nats-peers: nats-py left out (--raw-only)" >&2
+elif python3 -c 'import nats' 2>/dev/null; then
     pypeer="$work/nats-py-peer.py"
     cat > "$pypeer" <<'PY'
 import argparse
@@ -257,12 +268,16 @@ run() {
     if ! "$@" >"$work/run" 2>"$work/run.err"; then
         echo "nats-peers: a $name run failed: $(tail -1 "$work/run.err")" >&2
     fi
-    grep '^client=' "$work/run" | tee -a "$results" >&2 || true
+    # A baseline binary reports itself as ripple-raw: its rows take the run's name.
+    grep '^client=' "$work/run" | sed "s/^client=ripple-raw /client=$name /" | tee -a "$results" >&2 || true
 }
 touch "$results"
 for round in $(seq "$rounds"); do
     run ripple-raw "$ripple" --server "$url" "${common[@]}" --only raw
-    run ripple-bus "$ripple" --server "$url" "${common[@]}" --only bus
+    if [ -n "$baseline" ]; then
+        run ripple-raw-baseline "$baseline" --server "$url" "${common[@]}" --only raw
+    fi
+    if [ "$raw_only" = 0 ]; then run ripple-bus "$ripple" --server "$url" "${common[@]}" --only bus; fi
     if [ -n "$gopeer" ]; then run nats.go "$gopeer" -server "$url" -messages "$messages" -payload "$payload" -requests "$requests"; fi
     if [ -n "$pypeer" ]; then run nats-py python3 "$pypeer" --server "$url" "${common[@]}"; fi
 done

@@ -51,11 +51,18 @@ struct OutboundBuffer {
     /// Queues `chunk` if it fits within ``limit`` (or, larger than the limit, if nothing
     /// else waits), and says what the caller must do next.
     mutating func append(_ chunk: [UInt8]) -> Admission {
-        if !bytes.isEmpty && bytes.count + chunk.count > limit {
+        append(count: chunk.count) { $0.append(contentsOf: chunk) }
+    }
+
+    /// ``append(_:)`` for a chunk of `count` bytes that `write` appends straight into the
+    /// buffer (a publish encoded in place, with no array of its own); `write` runs only
+    /// when the chunk is admitted, and must append exactly `count` bytes.
+    mutating func append(count: Int, _ write: (inout [UInt8]) -> Void) -> Admission {
+        if !bytes.isEmpty && bytes.count + count > limit {
             return .full
         }
         let first = bytes.isEmpty
-        bytes.append(contentsOf: chunk)
+        write(&bytes)
         if !first {
             return .queued
         }

@@ -19,7 +19,7 @@ import Ripple
 /// already buffered (what `SSL_pending` counts) are never left waiting for the socket.
 /// Lock order: `writer`, then `outbound`, then `descriptor`, then `session` (the reader
 /// takes `session` alone, ``shutdown()`` takes `descriptor` alone, a publish's
-/// ``enqueue(_:)`` takes `outbound` alone unless it must write).
+/// ``enqueue(count:_:)`` takes `outbound` alone unless it must write).
 ///
 /// Writes are coalesced: every write first joins `outbound` (an ``OutboundBuffer``), and
 /// whoever holds `writer` takes all that waits there and sends it in one go. Taking only
@@ -84,7 +84,7 @@ final class Transport: Sendable {
 
     /// Opens a TCP connection to `host:port`, giving up after `timeout`; each later write
     /// must finish within `writeTimeout` (see ``write(deciding:)``), and at most
-    /// `outboundLimit` bytes of publishes wait to be sent (see ``enqueue(_:)``).
+    /// `outboundLimit` bytes of publishes wait to be sent (see ``enqueue(count:_:)``).
     static func open(
         host: String, port: Int, timeout: Duration, writeTimeout: Duration? = nil, outboundLimit: Int = OutboundBuffer.defaultLimit
     ) throws(NATSError) -> Transport {
@@ -149,7 +149,7 @@ final class Transport: Sendable {
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    /// Queues a publish's `bytes` to be sent with whatever else waits, in order, and
+    /// Queues a publish's bytes to be sent with whatever else waits, in order, and
     /// returns whether the caller must arm a flush (the buffer was empty: one flush, run
     /// soon on another thread, sends these bytes and everything that joins them meanwhile).
     ///
@@ -157,9 +157,13 @@ final class Transport: Sendable {
     /// waits itself (within the write timeout, as ``write(deciding:)``) before queuing, so
     /// at most `outboundLimit` bytes (or one larger publish, written at once) ever wait.
     /// Throws ``NATSError/closed`` once the transport is shut down, or what that write
-    /// throws; either way `bytes` are not fully sent (a larger publish is the last thing
+    /// throws; either way the bytes are not fully sent (a larger publish is the last thing
     /// in its own write), so the caller may send them elsewhere without a duplicate.
-    func enqueue(_ bytes: [UInt8]) throws(NATSError) -> Bool {
+    ///
+    /// `write` appends the publish's `count` bytes straight into the write buffer, under
+    /// its lock (see ``OutboundBuffer/append(count:_:)``), so a publish costs no array of
+    /// its own; it runs at most once, when the bytes are admitted to the buffer.
+    func enqueue(count: Int, _ write: (inout [UInt8]) -> Void) throws(NATSError) -> Bool {
         while true {
             // `isShutDown` is set without this lock (``shutdown()`` may run inside a
             // write's `decide`): bytes that join just as it is set are lost with the socket.
@@ -167,7 +171,7 @@ final class Transport: Sendable {
                 if isShutDown.load(ordering: .acquiring) {
                     throw .closed
                 }
-                return buffer.append(bytes)
+                return buffer.append(count: count, write)
             }
             switch admission {
             case .queuedFirst:
@@ -343,28 +347,36 @@ final class Transport: Sendable {
     /// and, to a TLS peer, that this is an orderly end (TLS's `close_notify`,
     /// `SSL_shutdown`), not a broken connection.
     ///
-    /// Both are sent only if no write holds the socket, and only what the socket takes at
-    /// once: one interleaved with a write in progress would corrupt it, and waiting could
-    /// mean waiting on a peer that stopped reading. The `close_notify` is sent without
-    /// waiting for the peer's own (the socket is non-blocking; one that cannot take it
-    /// now does without).
-    func shutdownOrderly() {
-        _ = writer.withLockIfAvailable { closed in
-            if closed || isShutDown.load(ordering: .acquiring) {
-                return
-            }
-            if writeHoldingWriter(closed: closed, deadline: .now, { nil }) != nil {
-                return
-            }
-            if secured.load(ordering: .relaxed) {
-                session.withLock { session in
-                    if let current = session {
-                        current.library.errorClear()
-                        _ = Self.withoutSIGPIPE { current.library.shutdown(current.ssl) }
-                        current.library.errorClear()
+    /// A write in progress is waited for, and what is queued sent, within `bound` in all:
+    /// interleaving with that write would corrupt it, and a peer that stopped reading
+    /// must not hold the close longer. `writer` has no timed wait, so this polls it every
+    /// 200 µs until the bound. Past the bound, what is still queued is lost with the
+    /// socket. The `close_notify` is sent without waiting for the peer's own (the socket
+    /// is non-blocking; one that cannot take it now does without).
+    func shutdownOrderly(within bound: Duration) {
+        let deadline = ContinuousClock.now + bound
+        while true {
+            let held: Void? = writer.withLockIfAvailable { closed in
+                if closed || isShutDown.load(ordering: .acquiring) {
+                    return
+                }
+                if writeHoldingWriter(closed: closed, deadline: deadline, { nil }) != nil {
+                    return
+                }
+                if secured.load(ordering: .relaxed) {
+                    session.withLock { session in
+                        if let current = session {
+                            current.library.errorClear()
+                            _ = Self.withoutSIGPIPE { current.library.shutdown(current.ssl) }
+                            current.library.errorClear()
+                        }
                     }
                 }
             }
+            if held != nil || ContinuousClock.now >= deadline {
+                break
+            }
+            usleep(200)
         }
         shutdown()
     }

@@ -14,11 +14,53 @@ enum ClientCommand {
     /// (without the CRLF).
     @discardableResult
     static func publish(subject: String, replyTo: String?, payload: [UInt8], into out: inout [UInt8]) -> Int {
-        out.reserveCapacity(out.count + 32 + subject.utf8.count + (replyTo?.utf8.count ?? 0) + payload.count)
-        let line = appendHead("PUB ", subject: subject, replyTo: replyTo, size: payload.count, total: nil, into: &out)
-        out.append(contentsOf: payload)
-        out.append(contentsOf: crlf)
+        let line = publishLength(subject: subject, replyTo: replyTo, payload: payload.count).line
+        publish(subject: subject, replyTo: replyTo, payload: payload, line: line, into: &out)
         return line
+    }
+
+    /// ``publish(subject:replyTo:payload:into:)`` with the control line's length already
+    /// counted (``publishLength(subject:replyTo:payload:)``). Every publish runs this: the
+    /// line is assembled on the stack and joins `out` in one copy, then the payload in
+    /// another (no reservation: `out` may be the long-lived write buffer, which grows by
+    /// doubling).
+    static func publish(subject: String, replyTo: String?, payload: [UInt8], line: Int, into out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: line + 2) { head in
+            let base = head.baseAddress!
+            var at = copy("PUB ", to: base)
+            at = copy(subject, to: at)
+            if let replyTo {
+                at.pointee = 0x20
+                at = copy(replyTo, to: at + 1)
+            }
+            at.pointee = 0x20
+            // The size's digits, right to left into the slot `publishLength` counted.
+            var rest = payload.count
+            var digit = base + line - 1
+            repeat {
+                digit.pointee = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                rest /= 10
+                digit -= 1
+            } while rest > 0
+            base[line] = 0x0D
+            base[line + 1] = 0x0A
+            out.append(contentsOf: UnsafeBufferPointer(head))
+        }
+        out.append(contentsOf: payload)
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    /// Copies `text`'s UTF-8 to `destination`; returns the position just past it.
+    private static func copy(_ text: String, to destination: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let source = bytes.baseAddress else {
+                return destination
+            }
+            destination.update(from: source, count: bytes.count)
+            return destination + bytes.count
+        }
     }
 
     /// `HPUB subject [reply] headerSize totalSize\r\nheaders payload\r\n`; returns the
@@ -31,6 +73,27 @@ enum ClientCommand {
         out.append(contentsOf: payload)
         out.append(contentsOf: crlf)
         return line
+    }
+
+    /// The length of `PUB`'s control line (without its CRLF) and of the whole command, as
+    /// ``publish(subject:replyTo:payload:into:)`` writes them, without writing anything.
+    static func publishLength(subject: String, replyTo: String?, payload: Int) -> (line: Int, total: Int) {
+        var line = 4 + subject.utf8.count + 1 + decimalLength(payload)
+        if let replyTo {
+            line += 1 + replyTo.utf8.count
+        }
+        return (line, line + 2 + payload + 2)
+    }
+
+    /// How many digits ``appendDecimal(_:into:)`` writes for `value` (not negative).
+    private static func decimalLength(_ value: Int) -> Int {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return digits
     }
 
     /// `VERB subject [reply] size [total]\r\n`: the control line of `PUB` and `HPUB`;

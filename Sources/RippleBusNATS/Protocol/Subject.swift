@@ -30,31 +30,43 @@ enum Subject {
     /// The rules on the UTF-8 bytes of a subject; `nil` when it is not all ASCII (then
     /// the `Character` rules decide, for Unicode whitespace).
     private static func isValidASCII(_ bytes: UnsafeBufferPointer<UInt8>, allowWildcards: Bool) -> Bool? {
+        // One pass, few tests per byte (every publish runs it): a byte above the space is
+        // either a dot, non-ASCII or ordinary; at or below it, only the control bytes
+        // the rules name are refused. A refused byte decides at once: the `Character`
+        // rules refuse it too, whatever follows.
         var tokenStart = 0
-        var valid = true
-        for index in 0...bytes.count {
-            let byte: UInt8 = index < bytes.count ? bytes[index] : 0x2E
-            if byte >= 0x80 {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x2E {
+                if !isValidToken(bytes, from: tokenStart, to: index, allowWildcards: allowWildcards) {
+                    return false
+                }
+                tokenStart = index + 1
+            } else if byte >= 0x80 {
                 return nil
-            }
-            if byte != 0x2E {
+            } else if byte <= 0x20, byte == 0 || byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
                 // NUL, tab, LF, VT, FF, CR, space.
-                if byte == 0 || (byte >= 0x09 && byte <= 0x0D) || byte == 0x20 {
-                    valid = false
-                }
-                continue
+                return false
             }
-            let length = index - tokenStart
-            if length == 0 {
-                valid = false
-            } else if length == 1, bytes[tokenStart] == 0x2A || bytes[tokenStart] == 0x3E {
-                if !allowWildcards || (bytes[tokenStart] == 0x3E && index != bytes.count) {
-                    valid = false
-                }
-            }
-            tokenStart = index + 1
+            index += 1
         }
-        return valid
+        return isValidToken(bytes, from: tokenStart, to: bytes.count, allowWildcards: allowWildcards)
+    }
+
+    /// Whether `bytes[start..<end]` may be a token: not empty, and a wildcard (`*`, or `>`
+    /// as the last token) only where wildcards are allowed.
+    private static func isValidToken(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, allowWildcards: Bool) -> Bool {
+        switch end - start {
+        case 0:
+            return false
+        case 1 where bytes[start] == 0x2A:
+            return allowWildcards
+        case 1 where bytes[start] == 0x3E:
+            return allowWildcards && end == bytes.count
+        default:
+            return true
+        }
     }
 
     /// `name` made into one subject token: characters outside `A-Z a-z 0-9 _ -` become `_`.

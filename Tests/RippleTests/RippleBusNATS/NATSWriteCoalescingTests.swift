@@ -93,5 +93,56 @@ extension RippleTests {
             #expect(connection.bufferedByteCount == 0)
             connection.close()
         }
+
+        @Test func closeWaitsForAWriteInProgressAndWhatIsQueuedStillReachesTheServer() async throws {
+            let server = try FakeNATSServer()
+            defer { server.stop() }
+            let release = DispatchSemaphore(value: 0)
+            var hooks = NATSConnectionHooks()
+            // The write holding the socket goes on only once close() has decided to close.
+            hooks.beforeCloseSend = { _ in release.signal() }
+            let connection = try await NATSConnection.connect(to: "nats://127.0.0.1:\(server.port)", options: NATSConnectionOptions(), hooks: hooks)
+            let flusherFree = holdWriteLock(of: connection, until: release)
+            let closing = ContinuousClock().measure { connection.close() }
+            flusherFree.signal()
+            // The queued publish went out behind the write in progress, before the socket
+            // was shut down, and close() did not need all of its bound for it.
+            #expect(await eventually(timeout: .seconds(5)) { server.received(0).contains("PUB tail 4\r\nlast\r\n") })
+            #expect(closing < NATSConnection.closeSendBound)
+        }
+
+        @Test func closeWaitsForAStuckWriteNoLongerThanItsBound() async throws {
+            let server = try FakeNATSServer()
+            defer { server.stop() }
+            let connection = try await NATSConnection.connect(to: "nats://127.0.0.1:\(server.port)")
+            let release = DispatchSemaphore(value: 0)
+            let flusherFree = holdWriteLock(of: connection, until: release)
+            let closing = ContinuousClock().measure { connection.close() }
+            release.signal()
+            flusherFree.signal()
+            #expect(closing >= NATSConnection.closeSendBound)
+            #expect(closing < NATSConnection.closeSendBound + .seconds(1))
+            #expect(await eventually(timeout: .seconds(5)) { connection.currentState == .closed })
+        }
+
+        /// Publishes "last" to "tail" so that it stays queued (the flusher is held until the
+        /// returned semaphore is signalled), then holds the socket's write lock from another
+        /// thread until `release` is signalled; returns once the lock is held.
+        private func holdWriteLock(of connection: NATSConnection, until release: DispatchSemaphore) -> DispatchSemaphore {
+            let flusherFree = DispatchSemaphore(value: 0)
+            connection.flusher.async { flusherFree.wait() }
+            try? connection.publish(Array("last".utf8), to: "tail")
+            let transport = connection.guarded.withLock { $0.machine.link }
+            let holding = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                try? transport?.write {
+                    holding.signal()
+                    release.wait()
+                    return nil
+                }
+            }
+            holding.wait()
+            return flusherFree
+        }
     }
 }

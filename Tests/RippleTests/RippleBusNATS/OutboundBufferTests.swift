@@ -31,6 +31,17 @@ extension RippleTests {
             #expect(buffer.append([9]) == .queuedFirst)
         }
 
+        @Test func aChunkWrittenInPlaceIsAdmittedByItsCountAndWrittenOnlyWhenAdmitted() {
+            var buffer = OutboundBuffer(limit: 8)
+            var writes = 0
+            #expect(buffer.append(count: 5) { writes += 1; $0.append(contentsOf: [1, 2, 3, 4, 5]) } == .queuedFirst)
+            #expect(buffer.append(count: 4) { writes += 1; $0.append(contentsOf: [6, 7, 8, 9]) } == .full)
+            #expect(writes == 1)
+            #expect(buffer.append(count: 3) { writes += 1; $0.append(contentsOf: [6, 7, 8]) } == .queued)
+            #expect(writes == 2)
+            #expect(buffer.take() == [1, 2, 3, 4, 5, 6, 7, 8])
+        }
+
         @Test func aChunkAsLargeAsTheLimitIsAdmittedOnlyAloneAndMustBeWrittenAtOnce() {
             var buffer = OutboundBuffer(limit: 4)
             #expect(buffer.append([1]) == .queuedFirst)

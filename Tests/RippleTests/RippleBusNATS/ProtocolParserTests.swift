@@ -150,6 +150,18 @@ extension RippleTests {
             #expect(String(decoding: out, as: UTF8.self) == "PUB a.b 2\r\nhi\r\nPUB a.b r 0\r\n\r\nSUB a.* 1\r\nSUB a.> workers 2\r\nUNSUB 2\r\nUNSUB 3 1\r\nCONNECT {}\r\n")
         }
 
+        @Test func publishLengthIsExactlyWhatPublishWritesForEveryNumberOfSizeDigits() {
+            for size in [0, 1, 9, 10, 99, 100, 999, 1_000, 65_535, 1_048_576] {
+                for replyTo in [nil, "_INBOX.abc.12"] {
+                    var out: [UInt8] = [0x58]
+                    let line = ClientCommand.publish(subject: "orders.eu", replyTo: replyTo, payload: [UInt8](repeating: 0x61, count: size), into: &out)
+                    let length = ClientCommand.publishLength(subject: "orders.eu", replyTo: replyTo, payload: size)
+                    #expect(length.line == line, "size \(size), reply \(replyTo ?? "none")")
+                    #expect(length.total == out.count - 1, "size \(size), reply \(replyTo ?? "none")")
+                }
+            }
+        }
+
         @Test func headersRoundTripThroughHPUBAndHMSG() throws {
             let headers = NATSHeaders(fields: [.init(name: "Nats-Msg-Id", value: "42")])
             var out: [UInt8] = []

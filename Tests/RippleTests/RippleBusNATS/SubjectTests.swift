@@ -31,6 +31,12 @@ extension RippleTests {
             #expect(!Subject.isValid("café\u{00A0}crème", allowWildcards: false))
             #expect(!Subject.isValid("a\u{2028}é", allowWildcards: false))
             #expect(!Subject.isValid("é.>.x", allowWildcards: true))
+            // A byte the ASCII rules refuse, before or after a non-ASCII one.
+            #expect(!Subject.isValid("a b.é", allowWildcards: false))
+            #expect(!Subject.isValid("é.a\tb", allowWildcards: false))
+            #expect(!Subject.isValid("a..é", allowWildcards: false))
+            #expect(!Subject.isValid("*.é", allowWildcards: false))
+            #expect(Subject.isValid("*.é", allowWildcards: true))
         }
     }
 }

@@ -7,13 +7,16 @@ import Ripple
 /// - `enqueue` appends under `lock` or, on a bounded line when `limit` elements or
 ///   `byteLimit` bytes already wait, drops the element and counts it (``DeliveryAdmission``). It
 ///   schedules a drain if none is running or scheduled, and never waits for the handler.
-/// - `drain` (on the scheduler) swaps the whole buffer into `batch` under `lock`, then
-///   calls `deliver` for each element outside it, checking `disposed` before each; it
-///   loops until the buffer is empty and only then clears `draining`. So at most one drain
-///   exists at a time: the handler never overlaps itself and elements leave in order.
-/// - A bounded line gives back each element's share of the bounds just before handing it
-///   over (under `lock`), so what counts is exactly what the handler has not been given;
-///   an unbounded line (``EventBus``) skips that, and pays one lock per batch.
+/// - `drain` (on the scheduler) swaps the whole buffer into `batch` under `lock`, reverses
+///   it, and pops each element off its end to call `deliver` with, outside the lock,
+///   checking `disposed` before each; so an element handed over is no longer kept by the
+///   batch. It loops until the buffer is empty and only then clears `draining`. So at most
+///   one drain exists at a time: the handler never overlaps itself and elements leave in order.
+/// - A bounded line counts an element until its share is given back (under `lock`): just
+///   before it is handed to `deliver` or, on a line made with `releasedByHandler`, when
+///   `deliver`'s receiver calls ``release(_:)`` (an actor's handler, just before it runs).
+///   So what counts is exactly what the final handler has not been given, wherever it
+///   waits. An unbounded line (``EventBus``) skips that, and pays one lock per batch.
 /// - `dispose` sets `disposed` first (no delivery starts after that), then drops the
 ///   buffer and `deliver`.
 // `@unchecked Sendable`: `buffer`, `draining`, `held`, `heldBytes`, `dropped`,
@@ -28,6 +31,8 @@ package final class DeliveryLine<Element>: @unchecked Sendable {
     // an optional of a type built on `Element` costs a metadata lookup on every use.
     private let bounded: Bool
     private let size: (Element) -> Int
+    // Whether shares are given back by `release(_:)` rather than by the drain.
+    private let releasedByHandler: Bool
     private let disposed = AtomicValue<Bool>(false)
     private let lock = Lock()
     private var buffer: [Element] = []
@@ -48,12 +53,23 @@ package final class DeliveryLine<Element>: @unchecked Sendable {
     ///     `size` `nil` makes an unbounded line.
     ///   - byteLimit: The most bytes (by `size`) that wait.
     ///   - size: The bytes an element counts for; `nil` for an unbounded line.
-    package init(scheduler: any ImmediateSchedulerType, limit: Int = .max, byteLimit: Int = .max, size: ((Element) -> Int)? = nil) {
+    ///   - releasedByHandler: On a bounded line, whether an element handed to `deliver`
+    ///     stays counted until ``release(_:)`` is called for it: for a `deliver` that
+    ///     passes elements on to a queue of its own (an actor's), which must call
+    ///     ``release(_:)`` once for each element it is given.
+    package init(
+        scheduler: any ImmediateSchedulerType,
+        limit: Int = .max,
+        byteLimit: Int = .max,
+        size: ((Element) -> Int)? = nil,
+        releasedByHandler: Bool = false
+    ) {
         self.scheduler = scheduler
         self.limit = limit
         self.byteLimit = byteLimit
         bounded = size != nil
         self.size = size ?? { _ in 0 }
+        self.releasedByHandler = size != nil && releasedByHandler
     }
 
     /// Sets the handler; call it once, before the first ``enqueue(_:)``.
@@ -70,9 +86,32 @@ package final class DeliveryLine<Element>: @unchecked Sendable {
         disposed.load(ordering: .sequentiallyConsistent)
     }
 
-    /// Whether nothing waits and no drain runs.
+    /// Whether nothing waits and no drain runs; on a line made with `releasedByHandler`,
+    /// also that every element handed over has been released.
     package var isIdle: Bool {
-        lock.withLock { !draining && buffer.isEmpty }
+        lock.withLock { !draining && buffer.isEmpty && held == 0 }
+    }
+
+    /// The elements, and their bytes, that count against the bounds now (always zero on
+    /// an unbounded line).
+    package var pending: (count: Int, bytes: Int) {
+        lock.withLock { (held, heldBytes) }
+    }
+
+    /// Gives back the share of the bounds of an element handed to `deliver`, on a line
+    /// made with `releasedByHandler`; call it once per element, just before the final
+    /// handler runs on it or when it is dropped. Does nothing once the line is disposed.
+    /// The drain of a line without `releasedByHandler` calls it itself.
+    package func release(_ element: Element) {
+        let bytes = size(element)
+        lock.withLock {
+            // `dispose` sets the flag before it clears the counts under `lock`: a release
+            // that sees the flag clear here runs before that clearing.
+            if !isDisposed {
+                held -= 1
+                heldBytes -= bytes
+            }
+        }
     }
 
     /// The most buffered elements whose array an idle line keeps allocated.
@@ -134,16 +173,18 @@ package final class DeliveryLine<Element>: @unchecked Sendable {
 
     private func drain() {
         while let deliver = takeBatch() {
-            for element in batch {
+            // Reversed, so each element is moved off the end as it is handed over: the
+            // batch does not keep what was delivered alive until it ends.
+            batch.reverse()
+            // `removeLast` rather than `popLast`: an optional of `Element` costs a
+            // metadata lookup per element.
+            while !batch.isEmpty {
+                let element = batch.removeLast()
                 if isDisposed {
                     break
                 }
-                if bounded {
-                    let bytes = size(element)
-                    lock.withLock {
-                        held -= 1
-                        heldBytes -= bytes
-                    }
+                if bounded, !releasedByHandler {
+                    release(element)
                 }
                 deliver(element)
             }
@@ -171,8 +212,6 @@ package final class DeliveryLine<Element>: @unchecked Sendable {
             if isDisposed || batch.capacity > Self.keptCapacity {
                 batch = []
             }
-            held = 0
-            heldBytes = 0
             draining = false
             return nil
         }

@@ -13,8 +13,9 @@
 /// - One drain at a time: ``enqueue(_:)`` says "post a drain" only when none is posted;
 ///   ``drain(_:)`` says "post again" while values arrived during it.
 /// - Bound: as `observe(on:)`, values wait while the actor is busy, as many as are
-///   handed over meanwhile; a drain delivers what waited when it started, so other work
-///   on the actor gets its turn between drains.
+///   handed over meanwhile (an owner that needs a bound counts them itself, as the NATS
+///   bus's delivery line does); a drain delivers what waited when it started, so other
+///   work on the actor gets its turn between drains, and keeps no value it has delivered.
 /// - Closing drops what waits, refuses what comes later and ends the drains.
 // `@unchecked Sendable`: `waiting` and `isClosed` are only touched under `lock`, beside
 // them; `batch` only by the one drain posted at a time, on the executor.
@@ -63,10 +64,12 @@ final class IsolatedQueue<Value>: @unchecked Sendable {
     /// the drain again.
     func drain(_ deliver: (Value) -> Void) -> Bool {
         lock.withLock { swap(&waiting, &batch) }
-        for value in batch {
-            deliver(value)
+        // Reversed, so each value is moved off the end as it is delivered: the batch does
+        // not keep what was delivered alive until it ends.
+        batch.reverse()
+        while !batch.isEmpty {
+            deliver(batch.removeLast())
         }
-        batch.removeAll(keepingCapacity: true)
         return lock.withLock {
             if waiting.isEmpty || isClosed {
                 queued.store(false, ordering: .releasing)

@@ -455,8 +455,8 @@ public final class NATSEventBus: Sendable {
     /// then the connection closes; ``errors`` completes.
     ///
     /// Subscribing throws ``NATSError/closed`` from its start. It waits for each
-    /// subscription's handler, on its scheduler, to have taken its last event; a handler
-    /// isolated to an actor may still be running on it.
+    /// subscription's handler to have taken its last event (on its scheduler, or on its
+    /// actor for a handler isolated to one); the handler may still be running on it.
     ///
     /// ```swift
     /// try await bus.drain()

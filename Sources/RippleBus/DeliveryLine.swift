@@ -7,11 +7,12 @@ import Ripple
 /// - `enqueue` appends under `lock` or, on a bounded line when `limit` elements or
 ///   `byteLimit` bytes already wait, drops the element and counts it (``DeliveryAdmission``). It
 ///   schedules a drain if none is running or scheduled, and never waits for the handler.
-/// - `drain` (on the scheduler) swaps the whole buffer into `batch` under `lock`, reverses
-///   it, and pops each element off its end to call `deliver` with, outside the lock,
-///   checking `disposed` before each; so an element handed over is no longer kept by the
-///   batch. It loops until the buffer is empty and only then clears `draining`. So at most
-///   one drain exists at a time: the handler never overlaps itself and elements leave in order.
+/// - `drain` (on the scheduler) swaps the whole buffer into `batch` under `lock`, then
+///   calls `deliver` for each element outside it, checking `disposed` before each; a
+///   bounded line moves each element out of the batch as it hands it over, so the batch
+///   keeps nothing delivered alive. It loops until the buffer is empty and only then
+///   clears `draining`. So at most one drain exists at a time: the handler never overlaps
+///   itself and elements leave in order.
 /// - A bounded line counts an element until its share is given back (under `lock`): just
 ///   before it is handed to `deliver` or, on a line made with `releasedByHandler`, when
 ///   `deliver`'s receiver calls ``release(_:)`` (an actor's handler, just before it runs).
@@ -173,22 +174,36 @@ package final class DeliveryLine<Element>: @unchecked Sendable {
 
     private func drain() {
         while let deliver = takeBatch() {
-            // Reversed, so each element is moved off the end as it is handed over: the
-            // batch does not keep what was delivered alive until it ends.
-            batch.reverse()
-            // `removeLast` rather than `popLast`: an optional of `Element` costs a
-            // metadata lookup per element.
-            while !batch.isEmpty {
-                let element = batch.removeLast()
-                if isDisposed {
-                    break
+            if bounded {
+                drainBounded(deliver)
+            } else {
+                for element in batch {
+                    if isDisposed {
+                        break
+                    }
+                    deliver(element)
                 }
-                if bounded, !releasedByHandler {
-                    release(element)
-                }
-                deliver(element)
             }
             batch.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Delivers `batch` on a bounded line, letting go of each element as it is handed
+    /// over: reversed, then each moved off its end, so what was delivered is not kept
+    /// alive until the batch ends and the payloads held stay within the bounds. Unbounded
+    /// lines skip this: `removeLast` and `reverse` are generic calls, costly per element
+    /// in this unspecialized class, and there is no bound to keep.
+    private func drainBounded(_ deliver: (Element) -> Void) {
+        batch.reverse()
+        while batch.count > 0 {
+            let element = batch.removeLast()
+            if isDisposed {
+                break
+            }
+            if !releasedByHandler {
+                release(element)
+            }
+            deliver(element)
         }
     }
 

@@ -45,7 +45,7 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
         // until the actor takes it: its share is given back there, just before the
         // disposal check and `deliver`, so the actor's queue is inside the bounds.
         weak var weakLine: DeliveryLine<NATSMessage>?
-        let isolated = IsolatedHandler<(Event, NATSMessage)>(isolation: isolation) { delivery in
+        let isolated = IsolatedHandler<(Event, NATSMessage)>(isolation: isolation, lettingGoOfEach: true) { delivery in
             if let line = weakLine {
                 line.release(delivery.1)
                 if !line.isDisposed {

@@ -33,7 +33,8 @@ import RippleBus
 /// - **Nothing after dispose.** Once `dispose()` returns, no delivery starts; the server
 ///   is told to unsubscribe.
 /// - **Bounded buffers.** Each subscription holds at most ``subscriptionBufferLimit``
-///   undelivered messages and ``subscriptionBufferByteLimit`` bytes of their payloads;
+///   undelivered messages and ``subscriptionBufferByteLimit`` bytes of their payloads,
+///   those waiting in the queue of a handler's actor included;
 ///   further messages are dropped and reported, as they are dropped, as
 ///   ``NATSBusError/slowConsumer(subject:dropped:)`` on ``errors``. While disconnected,
 ///   publishes wait in the connection's bounded reconnect buffer; beyond it ``publish(_:)``

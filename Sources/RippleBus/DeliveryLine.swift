@@ -191,10 +191,20 @@ package final class DeliveryLine<Element>: @unchecked Sendable {
     /// Delivers `batch` on a bounded line, letting go of each element as it is handed
     /// over: reversed, then each moved off its end, so what was delivered is not kept
     /// alive until the batch ends and the payloads held stay within the bounds. Unbounded
-    /// lines skip this: `removeLast` and `reverse` are generic calls, costly per element
-    /// in this unspecialized class, and there is no bound to keep.
+    /// lines skip this: `removeLast` is a generic call, costly per element in this
+    /// unspecialized class, and there is no bound to keep.
     private func drainBounded(_ deliver: (Element) -> Void) {
-        batch.reverse()
+        // Reversed through the buffer pointer, whose `swapAt` is its own: `reverse()` on
+        // the array goes through `MutableCollection`'s witnesses for every swap.
+        batch.withUnsafeMutableBufferPointer { elements in
+            var low = 0
+            var high = elements.count - 1
+            while low < high {
+                elements.swapAt(low, high)
+                low += 1
+                high -= 1
+            }
+        }
         while batch.count > 0 {
             let element = batch.removeLast()
             if isDisposed {

@@ -8,12 +8,16 @@ import Ripple
 ///   `byteLimit` bytes already wait, drops the element and counts it (``DeliveryAdmission``). It
 ///   schedules a drain if none is running or scheduled, and never waits for the handler.
 /// - `drain` (on the scheduler) swaps the whole buffer into `batch` under `lock`, then
-///   calls `deliver` for each element outside it, checking `disposed` before each; it
-///   loops until the buffer is empty and only then clears `draining`. So at most one drain
-///   exists at a time: the handler never overlaps itself and elements leave in order.
-/// - A bounded line gives back each element's share of the bounds just before handing it
-///   over (under `lock`), so what counts is exactly what the handler has not been given;
-///   an unbounded line (``EventBus``) skips that, and pays one lock per batch.
+///   calls `deliver` for each element outside it, checking `disposed` before each; a
+///   bounded line moves each element out of the batch as it hands it over, so the batch
+///   keeps nothing delivered alive. It loops until the buffer is empty and only then
+///   clears `draining`. So at most one drain exists at a time: the handler never overlaps
+///   itself and elements leave in order.
+/// - A bounded line counts an element until its share is given back (under `lock`): just
+///   before it is handed to `deliver` or, on a line made with `releasedByHandler`, when
+///   `deliver`'s receiver calls ``release(_:)`` (an actor's handler, just before it runs).
+///   So what counts is exactly what the final handler has not been given, wherever it
+///   waits. An unbounded line (``EventBus``) skips that, and pays one lock per batch.
 /// - `dispose` sets `disposed` first (no delivery starts after that), then drops the
 ///   buffer and `deliver`.
 // `@unchecked Sendable`: `buffer`, `draining`, `held`, `heldBytes`, `dropped`,
@@ -28,6 +32,8 @@ package final class DeliveryLine<Element>: @unchecked Sendable {
     // an optional of a type built on `Element` costs a metadata lookup on every use.
     private let bounded: Bool
     private let size: (Element) -> Int
+    // Whether shares are given back by `release(_:)` rather than by the drain.
+    private let releasedByHandler: Bool
     private let disposed = AtomicValue<Bool>(false)
     private let lock = Lock()
     private var buffer: [Element] = []
@@ -48,12 +54,23 @@ package final class DeliveryLine<Element>: @unchecked Sendable {
     ///     `size` `nil` makes an unbounded line.
     ///   - byteLimit: The most bytes (by `size`) that wait.
     ///   - size: The bytes an element counts for; `nil` for an unbounded line.
-    package init(scheduler: any ImmediateSchedulerType, limit: Int = .max, byteLimit: Int = .max, size: ((Element) -> Int)? = nil) {
+    ///   - releasedByHandler: On a bounded line, whether an element handed to `deliver`
+    ///     stays counted until ``release(_:)`` is called for it: for a `deliver` that
+    ///     passes elements on to a queue of its own (an actor's), which must call
+    ///     ``release(_:)`` once for each element it is given.
+    package init(
+        scheduler: any ImmediateSchedulerType,
+        limit: Int = .max,
+        byteLimit: Int = .max,
+        size: ((Element) -> Int)? = nil,
+        releasedByHandler: Bool = false
+    ) {
         self.scheduler = scheduler
         self.limit = limit
         self.byteLimit = byteLimit
         bounded = size != nil
         self.size = size ?? { _ in 0 }
+        self.releasedByHandler = size != nil && releasedByHandler
     }
 
     /// Sets the handler; call it once, before the first ``enqueue(_:)``.
@@ -70,9 +87,32 @@ package final class DeliveryLine<Element>: @unchecked Sendable {
         disposed.load(ordering: .sequentiallyConsistent)
     }
 
-    /// Whether nothing waits and no drain runs.
+    /// Whether nothing waits and no drain runs; on a line made with `releasedByHandler`,
+    /// also that every element handed over has been released.
     package var isIdle: Bool {
-        lock.withLock { !draining && buffer.isEmpty }
+        lock.withLock { !draining && buffer.isEmpty && held == 0 }
+    }
+
+    /// The elements, and their bytes, that count against the bounds now (always zero on
+    /// an unbounded line).
+    package var pending: (count: Int, bytes: Int) {
+        lock.withLock { (held, heldBytes) }
+    }
+
+    /// Gives back the share of the bounds of an element handed to `deliver`, on a line
+    /// made with `releasedByHandler`; call it once per element, just before the final
+    /// handler runs on it or when it is dropped. Does nothing once the line is disposed.
+    /// The drain of a line without `releasedByHandler` calls it itself.
+    package func release(_ element: Element) {
+        let bytes = size(element)
+        lock.withLock {
+            // `dispose` sets the flag before it clears the counts under `lock`: a release
+            // that sees the flag clear here runs before that clearing.
+            if !isDisposed {
+                held -= 1
+                heldBytes -= bytes
+            }
+        }
     }
 
     /// The most buffered elements whose array an idle line keeps allocated.
@@ -134,20 +174,46 @@ package final class DeliveryLine<Element>: @unchecked Sendable {
 
     private func drain() {
         while let deliver = takeBatch() {
-            for element in batch {
-                if isDisposed {
-                    break
-                }
-                if bounded {
-                    let bytes = size(element)
-                    lock.withLock {
-                        held -= 1
-                        heldBytes -= bytes
+            if bounded {
+                drainBounded(deliver)
+            } else {
+                for element in batch {
+                    if isDisposed {
+                        break
                     }
+                    deliver(element)
                 }
-                deliver(element)
             }
             batch.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Delivers `batch` on a bounded line, letting go of each element as it is handed
+    /// over: reversed, then each moved off its end, so what was delivered is not kept
+    /// alive until the batch ends and the payloads held stay within the bounds. Unbounded
+    /// lines skip this: `removeLast` is a generic call, costly per element in this
+    /// unspecialized class, and there is no bound to keep.
+    private func drainBounded(_ deliver: (Element) -> Void) {
+        // Reversed through the buffer pointer, whose `swapAt` is its own: `reverse()` on
+        // the array goes through `MutableCollection`'s witnesses for every swap.
+        batch.withUnsafeMutableBufferPointer { elements in
+            var low = 0
+            var high = elements.count - 1
+            while low < high {
+                elements.swapAt(low, high)
+                low += 1
+                high -= 1
+            }
+        }
+        while batch.count > 0 {
+            let element = batch.removeLast()
+            if isDisposed {
+                break
+            }
+            if !releasedByHandler {
+                release(element)
+            }
+            deliver(element)
         }
     }
 
@@ -171,8 +237,6 @@ package final class DeliveryLine<Element>: @unchecked Sendable {
             if isDisposed || batch.capacity > Self.keptCapacity {
                 batch = []
             }
-            held = 0
-            heldBytes = 0
             draining = false
             return nil
         }

@@ -18,11 +18,14 @@ package final class IsolatedHandler<Value>: @unchecked Sendable {
 
     /// Delivers to `handler`, written in code isolated to `isolation`, on that actor;
     /// `nil` when `isolation` is `nil`, where `handler` is to be called directly.
-    package init?(isolation: (any Actor)?, handler: @escaping (Value) -> Void) {
+    /// With `lettingGoOfEach`, a value waiting on the actor is let go of as soon as it is
+    /// delivered, not when the batch it waited in is done (for owners that bound what
+    /// waits; it costs a little per value).
+    package init?(isolation: (any Actor)?, lettingGoOfEach: Bool = false, handler: @escaping (Value) -> Void) {
         guard let executor = IsolationExecutor.forIsolation(isolation) else {
             return nil
         }
-        queue = IsolatedQueue(executor: executor)
+        queue = IsolatedQueue(executor: executor, lettingGoOfEach: lettingGoOfEach)
         self.handler = handler
     }
 

@@ -13,8 +13,9 @@
 /// - One drain at a time: ``enqueue(_:)`` says "post a drain" only when none is posted;
 ///   ``drain(_:)`` says "post again" while values arrived during it.
 /// - Bound: as `observe(on:)`, values wait while the actor is busy, as many as are
-///   handed over meanwhile; a drain delivers what waited when it started, so other work
-///   on the actor gets its turn between drains.
+///   handed over meanwhile (an owner that needs a bound counts them itself, as the NATS
+///   bus's delivery line does); a drain delivers what waited when it started, so other
+///   work on the actor gets its turn between drains.
 /// - Closing drops what waits, refuses what comes later and ends the drains.
 // `@unchecked Sendable`: `waiting` and `isClosed` are only touched under `lock`, beside
 // them; `batch` only by the one drain posted at a time, on the executor.
@@ -32,8 +33,16 @@ final class IsolatedQueue<Value>: @unchecked Sendable {
     // executor, where the drain also runs, so it cannot change under the reader.
     private let queued = AtomicValue<Bool>(false)
 
-    init(executor: IsolationExecutor) {
+    // Whether the drain lets go of each value as it delivers it (see `init`).
+    private let lettingGoOfEach: Bool
+
+    /// A queue for `executor`. With `lettingGoOfEach`, a drain lets go of each value as it
+    /// delivers it rather than when its batch ends, for an owner that bounds what its
+    /// values hold (the NATS bus); that costs two generic calls per value (`reverse`'s
+    /// swap and `removeLast`, unspecialized here), so other owners keep the plain loop.
+    init(executor: IsolationExecutor, lettingGoOfEach: Bool = false) {
         self.executor = executor
+        self.lettingGoOfEach = lettingGoOfEach
     }
 
     /// Whether a value handed over now, on this thread, may be delivered at once.
@@ -63,10 +72,19 @@ final class IsolatedQueue<Value>: @unchecked Sendable {
     /// the drain again.
     func drain(_ deliver: (Value) -> Void) -> Bool {
         lock.withLock { swap(&waiting, &batch) }
-        for value in batch {
-            deliver(value)
+        if lettingGoOfEach {
+            // Reversed, so each value is moved off the end as it is delivered: the batch
+            // does not keep what was delivered alive until it ends.
+            batch.reverse()
+            while batch.count > 0 {
+                deliver(batch.removeLast())
+            }
+        } else {
+            for value in batch {
+                deliver(value)
+            }
+            batch.removeAll(keepingCapacity: true)
         }
-        batch.removeAll(keepingCapacity: true)
         return lock.withLock {
             if waiting.isEmpty || isClosed {
                 queued.store(false, ordering: .releasing)

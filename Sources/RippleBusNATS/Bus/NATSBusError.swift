@@ -25,8 +25,10 @@ public enum NATSBusError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A durable subscription gave up on the event stored as `streamSequence` after
     /// `deliveries` deliveries: its handler threw a ``DurableRejection/terminate(reason:)``,
     /// or failed on the last delivery its ``DurableRetryPolicy`` allows (`reason` is then
-    /// the error's description). The event was terminated (`+TERM`) and stays in the
-    /// stream, never delivered to this consumer again.
+    /// the error's description), and the event was terminated (`+TERM`); or the server
+    /// published its max-deliveries advisory for the event, no answer having come within
+    /// the ack wait of the last delivery. Either way it stays in the stream, never
+    /// delivered to this consumer again, and is reported once.
     case poisonMessage(subject: String, streamSequence: UInt64, deliveries: Int, reason: String)
     /// An error of the connection (a server `-ERR`, a reconnect that gave up).
     case connection(NATSError)

@@ -9,7 +9,8 @@ import RippleBus
 /// handed to `deliver`, one at a time.
 ///
 /// - `enqueue` (reader thread) puts the message on the line, which holds at most `limit`
-///   messages and `byteLimit` payload bytes that the handler has not been given; beyond
+///   messages and `byteLimit` payload bytes that the handler has not been given (those
+///   waiting in an isolated handler's actor queue included); beyond
 ///   that it drops the message and counts it, and the first drop since the last report
 ///   schedules a slow-consumer report at once (drops made before it runs join it). It
 ///   never waits for the subscriber.
@@ -39,19 +40,32 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
         #if DEBUG
         Resources.incrementTotal()
         #endif
-        let line = DeliveryLine<NATSMessage>(scheduler: scheduler, limit: limit, byteLimit: byteLimit) { $0.payload.count }
+        // A handler isolated to an actor: the drain decodes each message and hands it on
+        // to the actor, in order. The message stays counted against the line's bounds
+        // until the actor takes it: its share is given back there, just before the
+        // disposal check and `deliver`, so the actor's queue is inside the bounds.
+        weak var weakLine: DeliveryLine<NATSMessage>?
+        let isolated = IsolatedHandler<(Event, NATSMessage)>(isolation: isolation, lettingGoOfEach: true) { delivery in
+            if let line = weakLine {
+                line.release(delivery.1)
+                if !line.isDisposed {
+                    deliver(delivery.0, delivery.1)
+                }
+            }
+        }
+        let line = DeliveryLine<NATSMessage>(
+            scheduler: scheduler,
+            limit: limit,
+            byteLimit: byteLimit,
+            size: { $0.payload.count },
+            releasedByHandler: isolated != nil
+        )
+        weakLine = line
         self.line = line
         self.reporter = reporter
         self.emit = emit
-        // A handler isolated to an actor: the drain decodes each message and hands it on
-        // to the actor, in order; the disposal check is made again there, just before
-        // `deliver` runs.
         var handOver = deliver
-        if let isolated = IsolatedHandler<(Event, NATSMessage)>(isolation: isolation, handler: { [weak line] delivery in
-            if let line, !line.isDisposed {
-                deliver(delivery.0, delivery.1)
-            }
-        }) {
+        if let isolated {
             handOver = { event, message in isolated.send((event, message)) }
         }
         // Used only by the line's single running drain.
@@ -63,6 +77,9 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
             case .success(let event):
                 handOver(event, message)
             case .failure(let error):
+                if isolated != nil {
+                    weakLine?.release(message)
+                }
                 reporter.async { emit(error) }
                 undeliverable(message)
             }
@@ -79,8 +96,8 @@ final class NATSBusSubscription<Event: BusEvent>: Disposable, @unchecked Sendabl
         line.isDisposed
     }
 
-    /// Whether no message waits and none is being delivered (an actor's handler may still
-    /// be running on the last one handed to it).
+    /// Whether no message waits, none is being delivered, and an actor's handler has taken
+    /// every message handed on to it (it may still be running on the last).
     var isIdle: Bool {
         line.isIdle
     }

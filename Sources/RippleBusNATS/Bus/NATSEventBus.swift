@@ -33,7 +33,8 @@ import RippleBus
 /// - **Nothing after dispose.** Once `dispose()` returns, no delivery starts; the server
 ///   is told to unsubscribe.
 /// - **Bounded buffers.** Each subscription holds at most ``subscriptionBufferLimit``
-///   undelivered messages and ``subscriptionBufferByteLimit`` bytes of their payloads;
+///   undelivered messages and ``subscriptionBufferByteLimit`` bytes of their payloads,
+///   those waiting in the queue of a handler's actor included;
 ///   further messages are dropped and reported, as they are dropped, as
 ///   ``NATSBusError/slowConsumer(subject:dropped:)`` on ``errors``. While disconnected,
 ///   publishes wait in the connection's bounded reconnect buffer; beyond it ``publish(_:)``
@@ -455,8 +456,8 @@ public final class NATSEventBus: Sendable {
     /// then the connection closes; ``errors`` completes.
     ///
     /// Subscribing throws ``NATSError/closed`` from its start. It waits for each
-    /// subscription's handler, on its scheduler, to have taken its last event; a handler
-    /// isolated to an actor may still be running on it.
+    /// subscription's handler to have taken its last event (on its scheduler, or on its
+    /// actor for a handler isolated to one); the handler may still be running on it.
     ///
     /// ```swift
     /// try await bus.drain()

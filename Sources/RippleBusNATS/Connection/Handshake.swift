@@ -37,7 +37,7 @@ struct Handshake {
                 if !info.tlsRequired && !info.tlsAvailable {
                     throw NATSError.tlsRequired
                 }
-                try transport.startTLS(options.tls ?? NATSTLSOptions(required: false), host: address.host, timeout: deadline - ContinuousClock.now)
+                try transport.startTLS(options.tls ?? NATSTLSOptions(required: false), host: address.verifiedName, timeout: deadline - ContinuousClock.now)
             }
             var hello: [UInt8] = []
             ClientCommand.connect(try connectJSON(tls: secure), into: &hello)

@@ -175,6 +175,15 @@ struct ServerAddress: Equatable {
     var password: String?
     var token: String?
     var tls = false
+    /// The name a TLS server's certificate is checked against (and sent as SNI) when it is
+    /// not `host`: for a server the cluster announced by IP, the host name of the URL the
+    /// caller gave, as the official clients do. ``NATSTLSOptions/serverName`` overrides it.
+    var tlsName: String?
+
+    /// The name a TLS handshake with this server verifies: `tlsName`, else `host`.
+    var verifiedName: String {
+        tlsName ?? host
+    }
 
     init(host: String, port: Int, user: String? = nil, password: String? = nil, token: String? = nil, tls: Bool = false) {
         self.host = host

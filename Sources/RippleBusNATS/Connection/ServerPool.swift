@@ -121,6 +121,10 @@ struct ServerPool {
     /// kept) with `current`'s scheme and credentials; learned ones no longer announced
     /// leave it, unless they are `current`. Explicit servers always stay.
     ///
+    /// A server announced by IP address keeps the name `current` is verified by, when that
+    /// is a host name (the caller's, or the one `current` itself kept), as its
+    /// `tlsName`: a certificate names the cluster's host names, seldom its IPs.
+    ///
     /// - Returns: Whether the pool changed.
     @discardableResult
     mutating func learn(_ connectURLs: [String], current: ServerAddress, using generator: inout some RandomNumberGenerator) -> Bool {
@@ -133,6 +137,9 @@ struct ServerPool {
             address.password = current.password
             address.token = current.token
             address.tls = current.tls
+            if Self.isIPAddress(address.host), !Self.isIPAddress(current.verifiedName) {
+                address.tlsName = current.verifiedName
+            }
             if !announced.contains(where: { Server.key($0) == Server.key(address) }) {
                 announced.append(address)
             }
@@ -147,6 +154,18 @@ struct ServerPool {
         }
         servers.append(contentsOf: added.map { Server(address: $0, learned: true) })
         return servers.map(\.key) != before
+    }
+
+    /// Whether `host` is an IP address (IPv4 dotted decimal, or IPv6, which alone has colons)
+    /// rather than a name.
+    static func isIPAddress(_ host: String) -> Bool {
+        if host.contains(":") {
+            return true
+        }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) && Int(part).map { $0 <= 255 } == true
+        }
     }
 
     private mutating func update(_ key: String, _ change: (inout Server) -> Void) {

@@ -113,7 +113,9 @@ extension NATSEventBus {
     /// ``NATSBusError/poisonMessage(subject:streamSequence:deliveries:reason:)``. Throwing
     /// ``DurableRejection`` says otherwise: `terminate` ends it at once (reported the
     /// same way), `retry(after:)` picks the wait. If `handler` never answers (the process
-    /// dies), the server redelivers it after `ackWait`. A message that does not decode is
+    /// dies, or it outlasts `ackWait`), the server redelivers it after `ackWait`; when it
+    /// gives up after the last delivery, its max-deliveries advisory is reported the same
+    /// way too. Each message is reported once, whichever of the two tells of it first. A message that does not decode is
     /// reported on ``errors`` and terminated, so it is not redelivered forever. Events
     /// published with ``publish(_:)`` while no subscriber is there wait in the stream. Only
     /// one subscriber per durable name at a time, and one event type per stream: a stream
@@ -209,38 +211,63 @@ extension NATSEventBus {
         )
         let connection = connection
         let subject = subject(for: E.self)
-        return try attach(
-            type, subject: deliverSubject, queueGroup: nil, scheduler: scheduler,
-            undeliverable: { message in
-                DurableDelivery(message: message, connection: connection).answer("+TERM")
-            },
-            isolation: isolation,
-            deliver: { [weak self] event, message in
-                let delivery = DurableDelivery(message: message, connection: connection)
-                let poison = { (reason: String) in
-                    delivery.answer("+TERM")
+        let ledger = PoisonLedger()
+        // The server's word on a message it gave up on without an answer (the handler
+        // outlasted the ack wait of its last delivery, or its process died): reported as
+        // the subscription's own give-ups are, once per message.
+        let advisories = try connection.subscribe(
+            to: MaxDeliveriesAdvisory.subject(stream: stream, consumer: durable),
+            handler: { [weak self] message in
+                if let advisory = MaxDeliveriesAdvisory(payload: message.payload), ledger.isFirstReport(of: advisory.streamSequence) {
                     self?.report(.poisonMessage(
-                        subject: subject, streamSequence: delivery.streamSequence, deliveries: delivery.deliveryCount, reason: reason
+                        subject: subject, streamSequence: advisory.streamSequence, deliveries: advisory.deliveries,
+                        reason: MaxDeliveriesAdvisory.reason
                     ))
                 }
-                do {
-                    try handler(event, delivery)
-                    delivery.answer("+ACK")
-                } catch DurableRejection.terminate(let reason) {
-                    poison(reason)
-                } catch {
-                    if delivery.deliveryCount >= retry.maxDeliveries {
-                        poison(String(describing: error))
-                        return
-                    }
-                    var delay = retry.delay(after: delivery.deliveryCount)
-                    if case DurableRejection.retry(let after) = error {
-                        delay = max(.zero, after)
-                    }
-                    delivery.answer(delay > .zero ? "-NAK {\"delay\": \(JetStreamAPI.nanoseconds(delay))}" : "-NAK")
-                }
-            }
+            },
+            isolation: nil
         )
+        let events: NATSBusSubscription<E>
+        do {
+            events = try attach(
+                type, subject: deliverSubject, queueGroup: nil, scheduler: scheduler,
+                undeliverable: { message in
+                    DurableDelivery(message: message, connection: connection).answer("+TERM")
+                },
+                isolation: isolation,
+                deliver: { [weak self] event, message in
+                    let delivery = DurableDelivery(message: message, connection: connection)
+                    let poison = { (reason: String) in
+                        delivery.answer("+TERM")
+                        if ledger.isFirstReport(of: delivery.streamSequence) {
+                            self?.report(.poisonMessage(
+                                subject: subject, streamSequence: delivery.streamSequence, deliveries: delivery.deliveryCount, reason: reason
+                            ))
+                        }
+                    }
+                    do {
+                        try handler(event, delivery)
+                        delivery.answer("+ACK")
+                    } catch DurableRejection.terminate(let reason) {
+                        poison(reason)
+                    } catch {
+                        if delivery.deliveryCount >= retry.maxDeliveries {
+                            poison(String(describing: error))
+                            return
+                        }
+                        var delay = retry.delay(after: delivery.deliveryCount)
+                        if case DurableRejection.retry(let after) = error {
+                            delay = max(.zero, after)
+                        }
+                        delivery.answer(delay > .zero ? "-NAK {\"delay\": \(JetStreamAPI.nanoseconds(delay))}" : "-NAK")
+                    }
+                }
+            )
+        } catch {
+            advisories.dispose()
+            throw error
+        }
+        return Disposables.create(events, advisories)
     }
 
     /// Publishes `event` to its type's subject and emits the stream's acknowledgement:

@@ -47,6 +47,65 @@ extension RippleTests {
             #expect(delivered.withLock { $0 } == Array(0..<1_000))
         }
 
+        /// A `deliver` that passes elements on to a queue of its own (an actor's) keeps
+        /// them counted until it releases them: that queue is inside the bounds.
+        @Test func elementsHandedOnStayCountedUntilReleased() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let line = DeliveryLine<[UInt8]>(scheduler: scheduler, limit: 3, byteLimit: 100, size: { $0.count }, releasedByHandler: true)
+            // Stands for the actor's queue: filled by the line's drain, emptied by the test.
+            let handedOn = LockedValue<[[UInt8]]>([])
+            line.open { element in handedOn.withLock { $0.append(element) } }
+            for index in 0..<20 {
+                line.enqueue([UInt8(index)])
+                scheduler.start()
+                // However the drain and the arrivals interleave, the held count stays at the bound.
+                #expect(line.pending.count <= 3)
+            }
+            #expect(handedOn.withLock { $0 } == [[0], [1], [2]])
+            #expect([line.pending.count, line.pending.bytes] == [3, 3])
+            #expect(line.takeDrops().count == 17)
+            #expect(!line.isIdle)
+            // The handler takes the first: its share comes back, one more fits.
+            line.release([0])
+            #expect([line.pending.count, line.pending.bytes] == [2, 2])
+            #expect(line.enqueue([20]) == .accepted)
+            #expect(line.enqueue([21]) == .dropped(reportsDrops: true))
+            scheduler.start()
+            #expect(handedOn.withLock { $0 } == [[0], [1], [2], [20]])
+            for element in [[1], [2], [20]] as [[UInt8]] {
+                line.release(element)
+            }
+            #expect([line.pending.count, line.pending.bytes] == [0, 0])
+            #expect(line.isIdle)
+            // Disposed with elements handed on: later releases change nothing.
+            line.enqueue([30])
+            scheduler.start()
+            line.dispose()
+            line.release([30])
+            #expect([line.pending.count, line.pending.bytes] == [0, 0])
+        }
+
+        /// The drain lets go of each element as it hands it over: what the handler has been
+        /// given and dropped is freed, not kept by the batch until it ends.
+        @Test func theDrainKeepsNoElementItHasHandedOver() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let line = DeliveryLine<Tracked>(scheduler: scheduler, limit: 100, byteLimit: 100, size: { _ in 1 })
+            let earlier = LockedValue<[WeakTracked]>([])
+            let stillAlive = LockedValue<[Int]>([])
+            line.open { element in
+                let alive = earlier.withLock { $0.compactMap { $0.value?.id } }
+                stillAlive.withLock { $0 += alive }
+                earlier.withLock { $0.append(WeakTracked(value: element)) }
+            }
+            for id in 0..<10 {
+                line.enqueue(Tracked(id: id))
+            }
+            scheduler.start()
+            #expect(earlier.withLock { $0.count } == 10)
+            #expect(stillAlive.withLock { $0 } == [])
+            #expect(earlier.withLock { $0.allSatisfy { $0.value == nil } })
+        }
+
         @Test func nothingIsDeliveredOnceDisposed() {
             let scheduler = TestScheduler(initialClock: 0)
             let line = DeliveryLine<Int>(scheduler: scheduler)
@@ -63,4 +122,18 @@ extension RippleTests {
             #expect(line.isIdle)
         }
     }
+}
+
+/// An element whose lifetime a test can watch.
+private final class Tracked: Sendable {
+    let id: Int
+
+    init(id: Int) {
+        self.id = id
+    }
+}
+
+/// A weak reference to a ``Tracked``.
+private struct WeakTracked: Sendable {
+    weak var value: Tracked?
 }

@@ -59,6 +59,66 @@ extension RippleTests {
             print("durable retry: gaps \(gaps) for a backoff of 200 ms, 400 ms")
         }
 
+        /// A handler that outlasts the ack wait of every delivery never answers in time:
+        /// the server gives up and says so in its max-deliveries advisory, which the bus
+        /// reports as poison, once.
+        @Test func aMessageTheServerGivesUpOnUnansweredIsReportedOnceFromItsAdvisory() async throws {
+            let server = try NATSLocalServer(jetStream: true)
+            let bus = try await NATSEventBus.connect(to: server.url)
+            defer { bus.close() }
+            let errors = LockedValue<[NATSBusError]>([])
+            let errorSubscription = bus.errors.subscribe(onNext: { error in errors.withLock { $0.append(error) } })
+            defer { errorSubscription.dispose() }
+            let deliveries = Deliveries()
+            let gate = DispatchSemaphore(value: 0)
+            let retry = DurableRetryPolicy(maxDeliveries: 2, backoff: [])
+            let subscription = try await bus.subscribeDurably(
+                Job.self, stream: "UNANSWERED", durable: "worker", ackWait: .milliseconds(200), retry: retry
+            ) { job, delivery in
+                deliveries.record(job.id, delivery)
+                if delivery.deliveryCount == 1 {
+                    // Past the first ack wait and the second (the redelivery waits behind it).
+                    gate.wait()
+                }
+            }
+            defer { subscription.dispose() }
+            try bus.publish(Job(id: 1))
+            let poison = NATSBusError.poisonMessage(
+                subject: bus.subject(for: Job.self), streamSequence: 1, deliveries: 2, reason: MaxDeliveriesAdvisory.reason
+            )
+            #expect(await eventually(timeout: .seconds(5)) { errors.withLock { $0 } == [poison] })
+            gate.signal()
+            // Both deliveries reach the handler, which answers them late; nothing more is reported.
+            #expect(await eventually(timeout: .seconds(5)) { deliveries.of(1).map(\.count) == [1, 2] })
+            try await bus.flush()
+            #expect(errors.withLock { $0 } == [poison])
+        }
+
+        @Test func theMaxDeliveriesAdvisoryIsReadAndEachSequenceReportedOnce() throws {
+            let advisory = Array("""
+                {"type":"io.nats.jetstream.advisory.v1.max_deliver","id":"x1","timestamp":"2026-12-03T00:00:00Z",\
+                "stream":"ORDERS","consumer":"billing","stream_seq":42,"deliveries":5,"domain":"hub"}
+                """.utf8)
+            let read = try #require(MaxDeliveriesAdvisory(payload: advisory))
+            #expect(read.stream == "ORDERS" && read.consumer == "billing" && read.streamSequence == 42 && read.deliveries == 5)
+            let terminated = Array("""
+                {"type":"io.nats.jetstream.advisory.v1.terminated","stream":"ORDERS","consumer":"billing","stream_seq":42,"deliveries":5}
+                """.utf8)
+            #expect(MaxDeliveriesAdvisory(payload: terminated) == nil)
+            #expect(MaxDeliveriesAdvisory(payload: Array("{}".utf8)) == nil)
+            #expect(MaxDeliveriesAdvisory.subject(stream: "ORDERS", consumer: "billing") == "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.ORDERS.billing")
+
+            let ledger = PoisonLedger()
+            #expect(ledger.isFirstReport(of: 42))
+            #expect(!ledger.isFirstReport(of: 42))
+            // The oldest is forgotten past the capacity.
+            for sequence in 1...UInt64(PoisonLedger.capacity) {
+                _ = ledger.isFirstReport(of: 1_000 + sequence)
+            }
+            #expect(ledger.isFirstReport(of: 42))
+            #expect(!ledger.isFirstReport(of: 1_000 + UInt64(PoisonLedger.capacity)))
+        }
+
         @Test func theDefaultPolicyRetriesAfterASecondNotAtOnce() async throws {
             let server = try NATSLocalServer(jetStream: true)
             let bus = try await NATSEventBus.connect(to: server.url)

@@ -5,9 +5,10 @@ import Ripple
 import NATSLocalServer
 
 /// A certificate authority, a server certificate it signed (for 127.0.0.1 and localhost),
-/// a client certificate it signed, and a second, unrelated authority with a server
-/// certificate of its own (for a server whose certificate changes): made with the
-/// `openssl` command in a temporary directory, removed at deinit.
+/// one for the name `localhost` alone (`named-server`), a client certificate it signed,
+/// and a second, unrelated authority with a server certificate of its own (for a server
+/// whose certificate changes): made with the `openssl` command in a temporary directory,
+/// removed at deinit.
 final class TLSTestFiles: Sendable {
     /// Where `openssl` is, if installed.
     static let openssl: String? = ["/usr/bin/openssl", "/usr/local/bin/openssl", "/bin/openssl"]
@@ -20,13 +21,17 @@ final class TLSTestFiles: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n"
             .write(to: directory.appendingPathComponent("server.ext"), atomically: true, encoding: .utf8)
+        try "subjectAltName=DNS:localhost\nextendedKeyUsage=serverAuth\n"
+            .write(to: directory.appendingPathComponent("named.ext"), atomically: true, encoding: .utf8)
         try "extendedKeyUsage=clientAuth\n"
             .write(to: directory.appendingPathComponent("client.ext"), atomically: true, encoding: .utf8)
         let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
         for authority in ["ca", "other-ca"] {
             try run(["req", "-x509"] + key + ["-keyout", "\(authority)-key.pem", "-out", "\(authority).pem", "-days", "2", "-subj", "/CN=Ripple test \(authority)"])
         }
-        for (leaf, authority, extensions) in [("server", "ca", "server"), ("client", "ca", "client"), ("other-server", "other-ca", "server")] {
+        for (leaf, authority, extensions) in [
+            ("server", "ca", "server"), ("named-server", "ca", "named"), ("client", "ca", "client"), ("other-server", "other-ca", "server"),
+        ] {
             try run(["req"] + key + ["-keyout", "\(leaf)-key.pem", "-out", "\(leaf).csr", "-subj", "/CN=\(leaf)"])
             try run([
                 "x509", "-req", "-in", "\(leaf).csr", "-CA", "\(authority).pem", "-CAkey", "\(authority)-key.pem",
@@ -45,7 +50,7 @@ final class TLSTestFiles: Sendable {
     }
 
     /// The server's `tls` block; `verifyClients` asks for client certificates, `leaf` is
-    /// `server` or `other-server`.
+    /// `server`, `named-server` or `other-server`.
     func serverConfig(verifyClients: Bool = false, leaf: String = "server") -> String {
         """
         tls {
@@ -133,6 +138,24 @@ extension RippleTests {
             let byName = try await NATSConnection.connect(to: "tls://localhost:\(server.port)", options: named)
             #expect(try await roundTrip(byName, subject: "tls.named"))
             byName.close()
+        }
+
+        /// The cluster announces its members by IP; their certificates name `localhost`
+        /// only. Failing over to one, the client verifies it by the name it was given.
+        @Test func aServerLearnedByIPIsVerifiedByTheHostNameTheClientWasGiven() async throws {
+            let files = try TLSTestFiles()
+            let nodes = try NATSLocalServer.cluster(size: 2, config: files.serverConfig(leaf: "named-server"))
+            defer { nodes.forEach { $0.stop() } }
+            var options = NATSConnectionOptions()
+            options.tls = NATSTLSOptions(caFile: files.path("ca.pem"))
+            options.reconnect = NATSReconnectPolicy(maxAttempts: nil, initialDelay: .milliseconds(20), maxDelay: .milliseconds(100))
+            let connection = try await NATSConnection.connect(to: "tls://localhost:\(nodes[0].port)", options: options)
+            defer { connection.close() }
+            let learned = "127.0.0.1:\(nodes[1].port)"
+            #expect(await eventually(timeout: .seconds(5)) { connection.serverPool.contains(learned) })
+            nodes[0].stop()
+            #expect(await eventually(timeout: .seconds(10)) { connection.connectedServer == learned })
+            #expect(try await roundTrip(connection, subject: "tls.learned"))
         }
 
         @Test func aServerCertificateFromAnotherAuthorityIsRejectedClearlyWithoutRetrying() async throws {

@@ -133,6 +133,37 @@ extension RippleTests {
             #expect(keys(servers) == ["a:1", "b:2"])
         }
 
+        @Test func aServerAnnouncedByIPIsVerifiedByTheNameTheCallerGave() throws {
+            var servers = try pool(["tls://nats.example.com:4222"])
+            var generator = SeededGenerator(state: 3)
+            let current = servers.servers[0].address
+            #expect(current.verifiedName == "nats.example.com")
+            servers.learn(["10.0.0.2:4222", "[fd00::3]:4222", "nats-b.example.com:4222", "10.0.0.256:4222"], current: current, using: &generator)
+            let names = Dictionary(uniqueKeysWithValues: servers.servers.map { ($0.key, $0.address.tlsName) })
+            // IPs keep the caller's host name; a name (and what only looks like an IP) is its own.
+            #expect(names == [
+                "nats.example.com:4222": nil, "10.0.0.2:4222": "nats.example.com", "fd00::3:4222": "nats.example.com",
+                "nats-b.example.com:4222": nil, "10.0.0.256:4222": nil,
+            ])
+            #expect(servers.servers.map(\.address.verifiedName) == [
+                "nats.example.com", "nats.example.com", "nats.example.com", "nats-b.example.com", "10.0.0.256",
+            ])
+            // Connected to a learned IP, the name it kept passes on to what that server announces.
+            let learnedIP = try #require(servers.servers.first { $0.key == "10.0.0.2:4222" }).address
+            servers.learn(["10.0.0.2:4222", "10.0.0.9:4222"], current: learnedIP, using: &generator)
+            #expect(servers.servers.first { $0.key == "10.0.0.9:4222" }?.address.tlsName == "nats.example.com")
+        }
+
+        @Test func aServerAnnouncedByIPToAClientThatGaveAnIPIsVerifiedByItsOwnIP() throws {
+            var servers = try pool(["tls://127.0.0.1:4222"])
+            var generator = SeededGenerator(state: 3)
+            servers.learn(["127.0.0.2:4222"], current: servers.servers[0].address, using: &generator)
+            #expect(servers.servers.map(\.address.tlsName) == [nil, nil])
+            #expect(servers.servers.map(\.address.verifiedName) == ["127.0.0.1", "127.0.0.2"])
+            #expect(ServerPool.isIPAddress("1.2.3.4") && ServerPool.isIPAddress("::1"))
+            #expect(!ServerPool.isIPAddress("1.2.3") && !ServerPool.isIPAddress("1.2.3.x") && !ServerPool.isIPAddress("localhost"))
+        }
+
         @Test func announcedServersAreShuffledUnlessTheOrderIsKept() throws {
             let announced = (1...8).map { "h\($0):4222" }
             var kept = try pool(["nats://a:1"], randomize: false)

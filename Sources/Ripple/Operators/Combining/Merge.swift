@@ -666,7 +666,11 @@ final private class MergeInner<SourceElement, Element, Observer: ElementObserver
         }
     }
 
-    /// The loop of ``TrampolineLoopSink``, sending to the sink directly.
+    /// The loop of ``TrampolineLoopSink``, sending to the sink directly. Inlined into
+    /// `run(on:)`: the loop yields after every element while other work waits (always,
+    /// in a `flatMap` over a synchronous outer sequence), so each element re-enters
+    /// here, and a frame of its own cost every element a call.
+    @inline(__always)
     private func runLoop(_ loop: Unmanaged<LoopProducer<Element>>, on trampoline: Trampoline) {
         var offset = loopOffset
         while !isFinished {

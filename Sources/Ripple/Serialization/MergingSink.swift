@@ -8,7 +8,9 @@
 /// or, when another call is forwarding, leaves its event to that call. A subclass keeps
 /// its own state beside the actions, under the same lock, and uses:
 ///
-/// - ``forwardSerialized(next:if:)`` for an inner sequence's element: the hot path.
+/// - ``forwardSerialized(next:)`` for an inner sequence's element when every inner
+///   sequence may send (merge's): the hot path, which claims without the lock; or
+///   ``forwardSerialized(next:if:)`` when only some may (switch's), decided under the lock.
 /// - ``stopLocked(failing:)`` with `lock` held, where an ending is decided among other
 ///   state changes; when it returns `true`, ``end(failing:)`` after the lock.
 /// - ``fail(_:)`` for an error that ends the sequence whatever else the sink keeps.
@@ -33,7 +35,10 @@
 /// instructions. So the per-element and per-inner paths build no `Event` (only a call
 /// that has to leave an event for another one does, out of line), and the
 /// inner subscriptions' bookkeeping lives in the non-generic ``InnerSubscription``.
-class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Observer.Element>> {
+///
+/// Its point is ``ClaimsAlsoWithoutLock``: an inner element that decides nothing under
+/// the lock takes a free right with one compare-and-swap (``forwardSerialized(next:)``).
+class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Observer.Element>, ClaimsAlsoWithoutLock> {
     /// Forwards an event another call left; called by the call that holds the right to
     /// act, outside `lock`.
     override final func perform(_ event: Event<Observer.Element>) {
@@ -47,9 +52,41 @@ class MergingSink<Observer: ElementObserver>: SerializingSink<Observer, Event<Ob
         }
     }
 
+    /// Forwards `element` unless the sink has ended; when another call is forwarding,
+    /// leaves the element to it. For an element that needs no decision under the lock
+    /// (any running inner sequence may send): when nobody is forwarding, it takes the
+    /// right with one compare-and-swap and gives it back with another, without the lock
+    /// and without building an `Event`; otherwise it goes the locked way of
+    /// ``forwardSerialized(next:if:)``.
+    ///
+    /// It reads no ``SerializingSink/isStopped``: the right is free only when no ending
+    /// is decided, or when the ending decided has been sent, and sending it disposed
+    /// the sink (whose `forwardOn` then drops the element). An ending decided under the
+    /// lock claims in the same critical section, so it either finds this call holding
+    /// the right and is left for it, after the element, or holds the right itself.
+    /// The claim is acquiring and every release releasing, so this call sees that
+    /// disposal.
+    @inline(__always)
+    final func forwardSerialized(next element: Observer.Element) {
+        if actions.claimWithoutLock() {
+            forwardOn(next: element)
+            finishTurn()
+        } else {
+            forwardContended(next: element)
+        }
+    }
+
+    // Out of line: the element path with another call holding the right (or this
+    // thread re-entering while it forwards) is rare, and its locked claim is large.
+    @inline(never)
+    private final func forwardContended(next element: Observer.Element) {
+        forwardSerialized(next: element) { true }
+    }
+
     /// Forwards `element` unless the sink has stopped or `accepts` (run with `lock`
     /// held) says no; when another call is forwarding, leaves the element to it.
-    /// Takes the lock twice (decide, give back the right to act) and builds no `Event`.
+    /// Takes the lock once to decide, and gives the right to act back with a
+    /// compare-and-swap; builds no `Event`.
     @inline(__always)
     final func forwardSerialized(next element: Observer.Element, if accepts: () -> Bool) {
         let step: SerializationStep = lock.withLock {
@@ -161,20 +198,36 @@ final class InnerSubscriber<Inner: ElementObserver> {
 /// current thread's trampoline: `merge` with a limit subscribes a waiting inner sequence
 /// that way, without allocating.
 ///
-/// Its mutable state belongs to the sink: read and written only under the sink's
-/// `lock`, which is also why the runtime exclusivity checks are skipped.
+/// Its mutable state belongs to the sink: written only under the sink's `lock`, which
+/// is also why the runtime exclusivity checks are skipped; ``isFinished`` alone may also
+/// be read without it.
 class InnerSubscription: TrampolineWork {
+    /// The word of ``isFinished``. It must stay the first stored property (the root
+    /// class, `TrampolineWork`, has none), since that is the address its view computes;
+    /// inline, so that an inner subscription allocates nothing for it.
+    private var finishedWord = false.atomicWord
     /// The subscription to the inner sequence, once `subscribe` has returned and until
     /// the inner subscription finishes.
     @exclusivity(unchecked) final var subscription = DisposableSlot()
-    /// The inner sequence ended, was replaced, or the sink's subscriptions were disposed.
-    @exclusivity(unchecked) final var isFinished = false
+
+    override init() {
+        super.init()
+        assert(AtomicView<Bool>.isFirstStoredProperty(&finishedWord, of: self), "InnerSubscription.finishedWord must come first")
+    }
+
+    /// The inner sequence ended, was replaced, or the sink's subscriptions were
+    /// disposed. Set under the sink's `lock`; read there, or without it (relaxed) by
+    /// a loop the inner observer runs itself, which then sends nothing more.
+    @inline(__always)
+    final var isFinished: Bool {
+        AtomicView<Bool>(firstStoredPropertyOf: self).load(ordering: .relaxed)
+    }
 
     /// Marks this inner subscription finished and takes its subscription (a
     /// ``NopDisposable`` if it has none yet), for the caller to dispose after the lock.
     /// Call with the sink's `lock` held.
     final func finishLocked() -> Disposable {
-        isFinished = true
+        AtomicView<Bool>(firstStoredPropertyOf: self).store(true, ordering: .relaxed)
         return subscription.take()
     }
 }

@@ -30,12 +30,16 @@
 ///         return .fail(error)
 ///     }
 /// ```
-class SerializingSink<Observer: ElementObserver, Action>: Sink<Observer> {
+///
+/// `Policy` is the point's ``ClaimPolicy``: ``ClaimsUnderLock`` for a sink whose every
+/// call decides under `lock` (the time operators), ``ClaimsAlsoWithoutLock`` for one
+/// with a call that decides nothing there (``MergingSink``'s inner elements).
+class SerializingSink<Observer: ElementObserver, Action, Policy: ClaimPolicy>: Sink<Observer> {
     /// Guards ``actions``' queue and the subclass's own mutable state.
     final let lock = Lock()
     /// Who may act, and what waits for it. Used under ``lock``, except its entries that
     /// say otherwise.
-    final let actions = SerializationPoint<Action, ClaimsUnderLock>()
+    final let actions = SerializationPoint<Action, Policy>()
     // The runtime's exclusivity checks (a call into the runtime per access) are skipped:
     // the flag is touched only with `lock` held, so no two accesses can overlap.
     /// Set once the sink has decided to end the sequence: it then decides nothing more.

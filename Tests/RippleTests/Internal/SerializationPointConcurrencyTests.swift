@@ -255,7 +255,7 @@ extension ActionGate where Policy == ClaimsAlsoWithoutLock {
 /// A ``SerializingSink`` whose actions are numbered tickets: each ``send()`` numbers a
 /// ticket under the lock and forwards it, now or through the call that holds the right
 /// to act; ``finish()`` decides the completion.
-private final class TicketSink: SerializingSink<TicketProbe, TicketAction>, @unchecked Sendable {
+private final class TicketSink: SerializingSink<TicketProbe, TicketAction, ClaimsUnderLock>, @unchecked Sendable {
     // `@unchecked Sendable`: `nextTicket` is guarded by `lock`, and the rest is the
     // serializing sink's own business, which is what the tests check.
     private var nextTicket = 0

@@ -116,7 +116,7 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
 
     /// Subscribes `source` with an input that stores its elements in `latest`.
     final func subscribe<Element>(_ source: Observable<Element>, index: Int, latest: UnsafeMutablePointer<Element>) -> Disposable {
-        let input = CombineLatestInput(sink: self, index: index, latest: latest)
+        let input = CombineLatestInput<Element, Result, Observer>(sink: self, index: index, latest: latest)
         input.subscription.setDisposable(source.subscribe(elementObserver: input))
         return input.subscription
     }
@@ -134,6 +134,9 @@ class CombineLatestSink<Result, Observer: ElementObserver>: CombiningSink<Result
         leave { self.combine(element, into: latest, from: index) }
     }
 
+    // Inlined into the source's `on(next:)`: in unspecialised generic code, a call of
+    // its own costs a frame (saving and restoring registers) per element.
+    @inline(__always)
     private func combine<Element>(_ element: Element, into latest: UnsafeMutablePointer<Element>, from index: Int) {
         if stopped {
             return
@@ -225,20 +228,24 @@ struct CombineLatestSlots {
 
 /// Observes one source of a `combineLatest`: keeps its elements in the sink's slot for
 /// it, and disposes its own subscription when the source completes.
-final class CombineLatestInput<Element, Observer: ElementObserver>: CombiningSourceObserver {
-    private let sink: CombineLatestSink<Observer.Element, Observer>
+///
+/// `Result`, always `Observer.Element`, is a parameter of its own: the sink's code,
+/// inlined into ``on(next:)``, then finds it in this class's metadata rather than asking
+/// the runtime for the associated type on every element.
+final class CombineLatestInput<Element, Result, Observer: ElementObserver>: CombiningSourceObserver where Observer.Element == Result {
+    private let sink: CombineLatestSink<Result, Observer>
     let index: Int
     private let latest: UnsafeMutablePointer<Element>
     /// This source's subscription.
     let subscription = SingleAssignmentDisposable()
 
-    init(sink: CombineLatestSink<Observer.Element, Observer>, index: Int, latest: UnsafeMutablePointer<Element>) {
+    init(sink: CombineLatestSink<Result, Observer>, index: Int, latest: UnsafeMutablePointer<Element>) {
         self.sink = sink
         self.index = index
         self.latest = latest
     }
 
-    var combiningSink: CombiningSink<Observer.Element, Observer> {
+    var combiningSink: CombiningSink<Result, Observer> {
         sink
     }
 

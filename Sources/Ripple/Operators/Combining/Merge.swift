@@ -215,7 +215,8 @@ private enum MergeInnerEnd {
 /// one at a time, through the ``MergingSink`` it is: a call that finds another call
 /// forwarding leaves its event for that call, so downstream never sees two calls at
 /// once and sees them in the order they were decided. The uncontended element path
-/// takes the lock twice (claim, release) and allocates nothing.
+/// takes no lock (a compare-and-swap to claim the right to forward, another to give it
+/// back) and allocates nothing.
 ///
 /// The inner subscriptions form a list under the same lock (each ``MergeInner`` is an
 /// inner sequence's observer and the holder of its subscription), so starting and
@@ -494,7 +495,6 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
     /// any) and takes its subscription, for the caller to dispose after the lock. Call
     /// with `lock` held.
     private func removeLocked(_ inner: MergeInnerLink) -> Disposable {
-        inner.stopLoop()
         if !inner.isFinished {
             // `inner`'s reference to the next one moves to the one before, which drops
             // the list's reference to `inner` (the caller still holds one).
@@ -533,10 +533,11 @@ final private class MergeSink<SourceElement, Observer: ElementObserver>: Merging
         }
     }
 
-    /// An element of an inner sequence: the hot path.
+    /// An element of an inner sequence: the hot path. Every running inner sequence may
+    /// send, so nothing is decided under the lock.
     @inline(__always)
     func innerNext(_ element: Observer.Element) {
-        forwardSerialized(next: element) { true }
+        forwardSerialized(next: element)
     }
 
     func innerCompleted(_ inner: MergeInnerLink) {
@@ -590,18 +591,6 @@ private class MergeInnerLink: InnerSubscription {
     /// The next inner subscription in the list of running ones, or in the queue of
     /// waiting ones.
     @exclusivity(unchecked) final var next: MergeInnerLink?
-    /// Set once the inner subscription is finished, from any thread: the loop the inner
-    /// observer runs (if it runs one) sends nothing more. Unlike the rest, read outside
-    /// the sink's lock, by the loop.
-    private let loopStopped = AtomicValue<Bool>(false)
-
-    final func stopLoop() {
-        loopStopped.store(true, ordering: .relaxed)
-    }
-
-    final var isLoopStopped: Bool {
-        loopStopped.load(ordering: .relaxed)
-    }
 }
 
 /// Observes one inner sequence for a ``MergeSink``, and holds its subscription.
@@ -610,7 +599,7 @@ private class MergeInnerLink: InnerSubscription {
 /// (`range`, `of`, `from` an array), this observer runs its loop itself, as the
 /// producer's own ``TrampolineLoopSink`` would: queued on the trampoline at subscription,
 /// one element per turn while other work waits, then completion; the loop stops once
-/// the sink finishes the inner subscription (``MergeInnerLink/stopLoop()``), so the
+/// the sink finishes the inner subscription (``InnerSubscription/isFinished``), so the
 /// inner sequence costs no sink, no ``SinkDisposer``, no subscription to keep and no
 /// lookup of the sink's generic type. With a journey trace running, every inner
 /// sequence is subscribed, so the trace shows each step.
@@ -677,10 +666,14 @@ final private class MergeInner<SourceElement, Element, Observer: ElementObserver
         }
     }
 
-    /// The loop of ``TrampolineLoopSink``, sending to the sink directly.
+    /// The loop of ``TrampolineLoopSink``, sending to the sink directly. Inlined into
+    /// `run(on:)`: the loop yields after every element while other work waits (always,
+    /// in a `flatMap` over a synchronous outer sequence), so each element re-enters
+    /// here, and a frame of its own cost every element a call.
+    @inline(__always)
     private func runLoop(_ loop: Unmanaged<LoopProducer<Element>>, on trampoline: Trampoline) {
         var offset = loopOffset
-        while !isLoopStopped {
+        while !isFinished {
             if offset == loopCount {
                 parent.innerCompleted(self)
                 return

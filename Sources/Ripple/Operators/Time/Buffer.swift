@@ -70,7 +70,7 @@ private enum BufferAction<Element> {
 
 /// One subscription to `buffer(timeSpan:count:scheduler:)`: fills an array and numbers
 /// the time spans, so that the timer of a span that already ended does nothing.
-final private class BufferTimeCountSink<Element, Observer: ElementObserver>: SerializingSink<Observer, BufferAction<Element>>, ElementObserver where Observer.Element == [Element] {
+final private class BufferTimeCountSink<Element, Observer: ElementObserver>: SerializingSink<Observer, BufferAction<Element>, ClaimsUnderLock>, ElementObserver where Observer.Element == [Element] {
     private let parent: BufferTimeCount<Element>
     private let timer = SerialDisposable()
     // Guarded by `lock`.

@@ -57,7 +57,7 @@ private enum DebounceAction<Element> {
 
 /// One subscription to `debounce`: keeps the latest element and the generation of its
 /// timer; a timer whose generation is no longer the latest does nothing.
-final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Observer, DebounceAction<Observer.Element>>, ElementObserver {
+final private class DebounceSink<Observer: ElementObserver>: SerializingSink<Observer, DebounceAction<Observer.Element>, ClaimsUnderLock>, ElementObserver {
     typealias Element = Observer.Element
 
     private let dueTime: RxTimeInterval

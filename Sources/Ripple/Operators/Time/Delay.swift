@@ -81,7 +81,7 @@ private enum DelayDrainStep {
 /// arriving then waits and is sent by the drain right after its element, and the
 /// observer is never called from both threads at once. Otherwise the source's thread
 /// sends the error at once.
-final private class DelaySink<Observer: ElementObserver>: SerializingSink<Observer, Swift.Error>, ElementObserver {
+final private class DelaySink<Observer: ElementObserver>: SerializingSink<Observer, Swift.Error, ClaimsUnderLock>, ElementObserver {
     typealias Element = Observer.Element
 
     private let dueTime: RxTimeInterval

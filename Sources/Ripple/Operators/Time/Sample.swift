@@ -67,7 +67,7 @@ private enum SampleAction<Element> {
 /// sampler event, except the source's error; so that the two never call the observer
 /// at once, an error that arrives while a sampled element is being delivered waits in
 /// ``SerializingSink/actions`` and the sampler's side sends it right after the element.
-final private class SampleSink<Observer: ElementObserver, SamplerElement>: SerializingSink<Observer, SampleAction<Observer.Element>>, ElementObserver {
+final private class SampleSink<Observer: ElementObserver, SamplerElement>: SerializingSink<Observer, SampleAction<Observer.Element>, ClaimsUnderLock>, ElementObserver {
     typealias Element = Observer.Element
 
     private let defaultValue: Element?

@@ -57,7 +57,7 @@ private enum TakeTimeAction<Element> {
 /// the observer must never be called by both at once: a completion decided while an
 /// element is being forwarded waits in ``SerializingSink/actions`` and is sent by the
 /// element's thread as soon as its element has been delivered.
-final private class TakeTimeSink<Observer: ElementObserver>: SerializingSink<Observer, TakeTimeAction<Observer.Element>>, ElementObserver {
+final private class TakeTimeSink<Observer: ElementObserver>: SerializingSink<Observer, TakeTimeAction<Observer.Element>, ClaimsUnderLock>, ElementObserver {
     typealias Element = Observer.Element
 
     func run(source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) -> Disposable {

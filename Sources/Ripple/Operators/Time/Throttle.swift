@@ -76,7 +76,7 @@ private enum ThrottleStep {
 
 /// One subscription to `throttle`: remembers when it last sent an element and keeps
 /// the latest one that came too soon.
-final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Observer, ThrottleAction<Observer.Element>>, ElementObserver {
+final private class ThrottleSink<Observer: ElementObserver>: SerializingSink<Observer, ThrottleAction<Observer.Element>, ClaimsUnderLock>, ElementObserver {
     typealias Element = Observer.Element
 
     private let parent: Throttle<Element>

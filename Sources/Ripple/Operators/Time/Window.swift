@@ -85,7 +85,7 @@ private enum WindowAction<Element> {
 ///
 /// The source subscription and the timer sit in a ``RefCountDisposable``: disposing the
 /// subscription to the windows releases them only once no window subscription is live.
-final private class WindowTimeCountSink<Element, Observer: ElementObserver>: SerializingSink<Observer, WindowAction<Element>>, ElementObserver where Observer.Element == Observable<Element> {
+final private class WindowTimeCountSink<Element, Observer: ElementObserver>: SerializingSink<Observer, WindowAction<Element>, ClaimsUnderLock>, ElementObserver where Observer.Element == Observable<Element> {
     private let parent: WindowTimeCount<Element>
     private let timer = SerialDisposable()
     private let group = CompositeDisposable()

@@ -467,7 +467,9 @@ JQNnBGKbEs0e9V7OUKnGRb3LNzM6S5dt/MxYmFzKQeEuZ/mgkxIEg3Qp
             let again = try await second.subscribeDurably(Job.self, stream: "JOBS", durable: "billing", ackWait: .seconds(1)) { resumed.handle($0.id) }
             #expect(await eventually(timeout: .seconds(5)) { resumed.count == 3 })
             try await Task.sleep(for: .milliseconds(100))
-            #expect(resumed.values == [4, 5, 6])
+            // Each once; one pushed to the closing first connection comes back after
+            // ackWait, behind the later ones, so the order is not checked.
+            #expect(resumed.values.sorted() == [4, 5, 6])
             again.dispose()
             second.close()
             publisher.close()
